@@ -1,0 +1,42 @@
+// swift-tools-version: 6.0
+import PackageDescription
+
+// Kazu: a Japanese-number trainer. No Swift package dependencies; the one
+// system library is libespeak-ng (Debian/Ubuntu: libespeak-ng-dev).
+let package = Package(
+    name: "Kazu",
+    products: [
+        .library(name: "Composable", targets: ["Composable"]),
+        .library(name: "ComposableTesting", targets: ["ComposableTesting"]),
+        .library(name: "JapaneseNumbers", targets: ["JapaneseNumbers"]),
+        .library(name: "SpeechClient", targets: ["SpeechClient"]),
+        .library(name: "SpeechEspeak", targets: ["SpeechEspeak"]),
+        .executable(name: "kazu", targets: ["kazu"]),
+    ],
+    targets: [
+        // The reducer runtime: Reducer, Scope, Effect, Store, dependencies.
+        .target(name: "Composable"),
+        // TestStore and TestClock; linked by tests only, never by `kazu`.
+        .target(name: "ComposableTesting", dependencies: ["Composable"]),
+        // Number -> Japanese readings (kanji, kana, romaji), counters, calendar, parser.
+        .target(name: "JapaneseNumbers"),
+        // The speech interface and its test doubles; no C in it.
+        .target(name: "SpeechClient"),
+        // libespeak-ng as a Swift module.
+        .systemLibrary(
+            name: "CEspeakNG",
+            pkgConfig: "espeak-ng",
+            providers: [.apt(["libespeak-ng-dev"])]
+        ),
+        // The live speech client: libespeak-ng in process, playback through the sound server.
+        .target(name: "SpeechEspeak", dependencies: ["SpeechClient", "CEspeakNG", "JapaneseNumbers"]),
+        // The command line: option parsing and the commands, as a library so tests can drive it.
+        .target(name: "KazuCLI", dependencies: ["JapaneseNumbers", "SpeechClient", "SpeechEspeak", "Composable"]),
+        .executableTarget(name: "kazu", dependencies: ["KazuCLI"]),
+
+        .testTarget(name: "ComposableTests", dependencies: ["Composable", "ComposableTesting"]),
+        .testTarget(name: "JapaneseNumbersTests", dependencies: ["JapaneseNumbers"]),
+        .testTarget(name: "SpeechTests", dependencies: ["SpeechClient", "SpeechEspeak", "JapaneseNumbers"]),
+        .testTarget(name: "KazuCLITests", dependencies: ["KazuCLI", "kazu"]),
+    ]
+)
