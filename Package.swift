@@ -29,7 +29,7 @@ let package = Package(
             providers: [.apt(["libespeak-ng-dev"])]
         ),
         // The live speech client: libespeak-ng in process, playback through the sound server.
-        .target(name: "SpeechEspeak", dependencies: ["SpeechClient", "CEspeakNG", "JapaneseNumbers"]),
+        .target(name: "SpeechEspeak", dependencies: ["SpeechClient", "CEspeakNG"]),
         // The command line: option parsing and the commands, as a library so tests can drive it.
         .target(name: "KazuCLI", dependencies: ["JapaneseNumbers", "SpeechClient", "SpeechEspeak", "Composable"]),
         .executableTarget(name: "kazu", dependencies: ["KazuCLI"]),
