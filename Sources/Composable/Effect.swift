@@ -1,0 +1,207 @@
+/// Work a reducer asks for after it has changed state: nothing, an action to send at once,
+/// or asynchronous work that may send actions back, and the ways to combine and cancel them.
+///
+/// ```swift
+/// case .replayTapped:
+///   return .run { [kana = state.question.kana] send in
+///     try await speech.speak(kana)
+///     await send(.playbackFinished)
+///   }
+///   .cancellable(id: CancelID.playback, cancelInFlight: true)
+/// ```
+public struct Effect<Action> {
+    @usableFromInline
+    indirect enum Operation {
+        case none
+        case send(Action)
+        case run(TaskPriority?, @Sendable (Send<Action>) async -> Void)
+        case merge([Effect<Action>])
+        case concatenate([Effect<Action>])
+        case cancellable(id: EffectID, cancelInFlight: Bool, Effect<Action>)
+        case cancel(id: EffectID)
+    }
+
+    @usableFromInline let operation: Operation
+
+    @inlinable
+    init(_ operation: Operation) { self.operation = operation }
+}
+
+extension Effect: Sendable where Action: Sendable {}
+extension Effect.Operation: Sendable where Action: Sendable {}
+
+extension Effect {
+    /// No work.
+    public static var none: Self { Self(.none) }
+
+    /// Sends `action` back into the store straight after the current action, before any
+    /// asynchronous work. Prefer calling shared logic directly; this is for the rare case
+    /// where another reducer (a parent) must see the action.
+    @inlinable
+    public static func send(_ action: Action) -> Self { Self(.send(action)) }
+
+    /// Asynchronous work that may send actions back with `send`.
+    ///
+    /// An error thrown by `operation` goes to `handler` when one is given; cancellation is
+    /// never reported as an error; any other error is reported as a runtime warning.
+    public static func run(
+        priority: TaskPriority? = nil,
+        operation: @escaping @Sendable (_ send: Send<Action>) async throws -> Void,
+        catch handler: (@Sendable (_ error: any Error, _ send: Send<Action>) async -> Void)? = nil,
+        fileID: StaticString = #fileID,
+        line: UInt = #line
+    ) -> Self {
+        let location = "\(fileID):\(line)"
+        return Self(.run(priority) { send in
+            do {
+                try await operation(send)
+            } catch is CancellationError {
+            } catch {
+                if let handler {
+                    await handler(error, send)
+                } else {
+                    RuntimeWarnings.report(
+                        "An effect started at \(location) threw \(error), and no catch handler was given.")
+                }
+            }
+        })
+    }
+
+    /// All of `effects` at once.
+    @inlinable
+    public static func merge(_ effects: Self...) -> Self { merge(effects) }
+
+    /// All of `effects` at once.
+    @inlinable
+    public static func merge(_ effects: [Self]) -> Self {
+        let work = effects.filter { !$0.isNone }
+        switch work.count {
+        case 0: return .none
+        case 1: return work[0]
+        default: return Self(.merge(work))
+        }
+    }
+
+    /// `effects` one after the other, each starting when the one before has finished.
+    @inlinable
+    public static func concatenate(_ effects: Self...) -> Self { concatenate(effects) }
+
+    /// `effects` one after the other, each starting when the one before has finished.
+    @inlinable
+    public static func concatenate(_ effects: [Self]) -> Self {
+        let work = effects.filter { !$0.isNone }
+        switch work.count {
+        case 0: return .none
+        case 1: return work[0]
+        default: return Self(.concatenate(work))
+        }
+    }
+
+    /// This effect and `other` at once.
+    @inlinable
+    public func merge(with other: Self) -> Self {
+        if isNone { return other }
+        if other.isNone { return self }
+        return Self(.merge([self, other]))
+    }
+
+    /// This effect, then `other`.
+    @inlinable
+    public func concatenate(with other: Self) -> Self {
+        Self.concatenate([self, other])
+    }
+
+    /// Makes this effect cancellable by `Effect.cancel(id:)`; with `cancelInFlight`, starting
+    /// it first cancels any effect already running under the same id.
+    @inlinable
+    public func cancellable<ID: Hashable & Sendable>(id: ID, cancelInFlight: Bool = false) -> Self {
+        if isNone && !cancelInFlight { return self }
+        return Self(.cancellable(id: EffectID(id), cancelInFlight: cancelInFlight, self))
+    }
+
+    /// Cancels every running effect made cancellable with `id`.
+    @inlinable
+    public static func cancel<ID: Hashable & Sendable>(id: ID) -> Self {
+        Self(.cancel(id: EffectID(id)))
+    }
+
+    /// Runs this effect only when no other effect with the same `id` starts within `duration`
+    /// on `clock`: each start cancels the one waiting before it.
+    ///
+    /// ```swift
+    /// return .run { [settings = state.settings] _ in try await save(settings) }
+    ///   .debounce(id: CancelID.save, for: .milliseconds(250), clock: clock)
+    /// ```
+    public func debounce<ID: Hashable & Sendable>(
+        id: ID, for duration: Duration, clock: any Clock<Duration>
+    ) -> Self {
+        if isNone { return self }
+        return Self.concatenate([
+            Self(.run(nil) { _ in try? await clock.sleep(for: duration) }),
+            self,
+        ])
+        .cancellable(id: id, cancelInFlight: true)
+    }
+
+    /// Turns the actions this effect sends into another type; how a child's effects become
+    /// its parent's.
+    @inlinable
+    public func map<Other>(_ transform: @escaping @Sendable (Action) -> Other) -> Effect<Other> {
+        switch operation {
+        case .none:
+            return .none
+        case let .send(action):
+            return .send(transform(action))
+        case let .run(priority, body):
+            return Effect<Other>(.run(priority) { send in
+                await body(Send { action in send(transform(action)) })
+            })
+        case let .merge(effects):
+            return Effect<Other>(.merge(effects.map { $0.map(transform) }))
+        case let .concatenate(effects):
+            return Effect<Other>(.concatenate(effects.map { $0.map(transform) }))
+        case let .cancellable(id, cancelInFlight, effect):
+            return Effect<Other>(.cancellable(id: id, cancelInFlight: cancelInFlight, effect.map(transform)))
+        case let .cancel(id):
+            return Effect<Other>(.cancel(id: id))
+        }
+    }
+
+    @inlinable
+    var isNone: Bool {
+        if case .none = operation { return true }
+        return false
+    }
+}
+
+/// The identity of a cancellable effect: any hashable, sendable value, type included, so
+/// that equal values of different types are different ids.
+public struct EffectID: Hashable, @unchecked Sendable {
+    // Safe: built only from values that are Sendable (see the initialiser).
+    @usableFromInline let base: AnyHashable
+
+    @inlinable
+    public init<ID: Hashable & Sendable>(_ id: ID) {
+        self.base = AnyHashable(id)
+    }
+}
+
+/// How an effect sends actions back into its store: `await send(.playbackFinished)`.
+///
+/// Sending after the effect has been cancelled does nothing.
+public struct Send<Action>: Sendable {
+    @usableFromInline let send: @MainActor @Sendable (Action) -> Void
+
+    @inlinable
+    public init(_ send: @escaping @MainActor @Sendable (Action) -> Void) {
+        self.send = send
+    }
+
+    /// Sends `action` to the store.
+    @MainActor
+    @inlinable
+    public func callAsFunction(_ action: Action) {
+        guard !Task.isCancelled else { return }
+        send(action)
+    }
+}

@@ -1,0 +1,14 @@
+/// A reducer that changes nothing and starts nothing; an empty `body`.
+///
+/// ```swift
+/// var body: some ReducerOf<Self> { EmptyReducer() }
+/// ```
+public struct EmptyReducer<State, Action>: Reducer {
+    @inlinable
+    public init() {}
+
+    @inlinable
+    public func reduce(into state: inout State, action: Action) -> Effect<Action> {
+        .none
+    }
+}

@@ -1,0 +1,92 @@
+extension Reducer {
+    /// Runs `child` on optional child state while it is present (a presented sheet, say),
+    /// before this reducer; when this reducer sets the child state to nil, every effect the
+    /// child started is cancelled.
+    ///
+    /// ```swift
+    /// Reduce { state, action in ... }
+    ///   .ifLet(\.settings, action: \.settings) { QuizSettings() }
+    /// ```
+    @inlinable
+    public func ifLet<ChildState, ChildAction, Child: Reducer>(
+        _ toChildState: WritableKeyPath<State, ChildState?>,
+        action toChildAction: CasePath<Action, ChildAction>,
+        @ReducerBuilder<ChildState, ChildAction> then child: () -> Child,
+        fileID: StaticString = #fileID,
+        line: UInt = #line
+    ) -> IfLetReducer<Self, Child> where ChildState == Child.State, ChildAction == Child.Action {
+        IfLetReducer(
+            parent: self, child: child(), toChildState: toChildState, toChildAction: toChildAction,
+            location: "\(fileID):\(line)")
+    }
+
+    /// `ifLet` with a key path into the action's `allCasePaths`: `action: \.settings`.
+    @inlinable
+    public func ifLet<ChildState, ChildAction, Child: Reducer>(
+        _ toChildState: WritableKeyPath<State, ChildState?>,
+        action toChildAction: CaseKeyPath<Action, ChildAction>,
+        @ReducerBuilder<ChildState, ChildAction> then child: () -> Child,
+        fileID: StaticString = #fileID,
+        line: UInt = #line
+    ) -> IfLetReducer<Self, Child>
+    where Action: CasePathable, ChildState == Child.State, ChildAction == Child.Action {
+        ifLet(toChildState, action: Action.casePath(toChildAction), then: child, fileID: fileID, line: line)
+    }
+}
+
+/// The reducer `ifLet` builds.
+public struct IfLetReducer<Parent: Reducer, Child: Reducer>: Reducer {
+    @usableFromInline let parent: Parent
+    @usableFromInline let child: Child
+    @usableFromInline let toChildState: WritableKeyPath<Parent.State, Child.State?>
+    @usableFromInline let toChildAction: CasePath<Parent.Action, Child.Action>
+    @usableFromInline let location: String
+
+    @inlinable
+    init(
+        parent: Parent, child: Child,
+        toChildState: WritableKeyPath<Parent.State, Child.State?>,
+        toChildAction: CasePath<Parent.Action, Child.Action>,
+        location: String
+    ) {
+        self.parent = parent
+        self.child = child
+        self.toChildState = toChildState
+        self.toChildAction = toChildAction
+        self.location = location
+    }
+
+    @inlinable
+    public func reduce(into state: inout Parent.State, action: Parent.Action) -> Effect<Parent.Action> {
+        let childID = EffectID(ChildEffectsID(keyPath: toChildState))
+        var childEffect = Effect<Parent.Action>.none
+        if let childAction = toChildAction.extract(from: action) {
+            if state[keyPath: toChildState] != nil {
+                let embed = toChildAction
+                childEffect = child.reduce(into: &state[keyPath: toChildState]!, action: childAction)
+                    .map { embed.embed($0) }
+                    .cancellable(id: childID)
+            } else {
+                RuntimeWarnings.report(
+                    "ifLet at \(location) received \(childAction) while its child state was nil; "
+                        + "the action was ignored.")
+            }
+        }
+        let wasPresent = state[keyPath: toChildState] != nil
+        let parentEffect = parent.reduce(into: &state, action: action)
+        if wasPresent && state[keyPath: toChildState] == nil {
+            return .merge(childEffect, parentEffect, .cancel(id: childID))
+        }
+        return childEffect.merge(with: parentEffect)
+    }
+}
+
+/// Cancels the effects of a child presented at one key path.
+@usableFromInline
+struct ChildEffectsID: Hashable, @unchecked Sendable {
+    // Key paths are immutable; sharing one across threads is safe.
+    @usableFromInline let keyPath: AnyKeyPath
+
+    @inlinable
+    init(keyPath: AnyKeyPath) { self.keyPath = keyPath }
+}

@@ -1,0 +1,44 @@
+/// Runs a child feature's reducer on a part of the parent's state, for the parent's actions
+/// that carry a child action; the child's effects come back wrapped in the parent's action.
+///
+/// ```swift
+/// var body: some ReducerOf<Self> {
+///   Scope(state: \.speech, action: \.speech) { SpeechSettings() }
+///   Reduce { state, action in .none }
+/// }
+/// ```
+public struct Scope<ParentState, ParentAction, Child: Reducer>: Reducer {
+    @usableFromInline let toChildState: WritableKeyPath<ParentState, Child.State>
+    @usableFromInline let toChildAction: CasePath<ParentAction, Child.Action>
+    @usableFromInline let child: Child
+
+    /// Scopes with a case path value.
+    @inlinable
+    public init<ChildState, ChildAction>(
+        state toChildState: WritableKeyPath<ParentState, ChildState>,
+        action toChildAction: CasePath<ParentAction, ChildAction>,
+        @ReducerBuilder<ChildState, ChildAction> child: () -> Child
+    ) where ChildState == Child.State, ChildAction == Child.Action {
+        self.toChildState = toChildState
+        self.toChildAction = toChildAction
+        self.child = child()
+    }
+
+    /// Scopes with a key path into the parent action's `allCasePaths`: `action: \.speech`.
+    @inlinable
+    public init<ChildState, ChildAction>(
+        state toChildState: WritableKeyPath<ParentState, ChildState>,
+        action toChildAction: CaseKeyPath<ParentAction, ChildAction>,
+        @ReducerBuilder<ChildState, ChildAction> child: () -> Child
+    ) where ParentAction: CasePathable, ChildState == Child.State, ChildAction == Child.Action {
+        self.init(state: toChildState, action: ParentAction.casePath(toChildAction), child: child)
+    }
+
+    @inlinable
+    public func reduce(into state: inout ParentState, action: ParentAction) -> Effect<ParentAction> {
+        guard let childAction = toChildAction.extract(from: action) else { return .none }
+        let embed = toChildAction
+        return child.reduce(into: &state[keyPath: toChildState], action: childAction)
+            .map { embed.embed($0) }
+    }
+}

@@ -1,0 +1,116 @@
+/// The state of a navigation stack: child feature states in push order, each with an id
+/// that stays the same while it is on the stack.
+///
+/// ```swift
+/// var path = StackState<Path.State>()
+/// path.append(.summary(Summary.State(results: results)))
+/// ```
+public struct StackState<Element> {
+    @usableFromInline var entries: [(id: StackElementID, element: Element)] = []
+    @usableFromInline var nextID = 0
+
+    @inlinable
+    public init() {}
+
+    @inlinable
+    public init<S: Sequence>(_ elements: S) where S.Element == Element {
+        for element in elements { append(element) }
+    }
+
+    /// The ids of the elements, bottom of the stack first.
+    @inlinable
+    public var ids: [StackElementID] { entries.map(\.id) }
+
+    /// Pushes `element` and returns its id.
+    @inlinable
+    @discardableResult
+    public mutating func append(_ element: Element) -> StackElementID {
+        let id = StackElementID(rawValue: nextID)
+        nextID += 1
+        entries.append((id, element))
+        return id
+    }
+
+    /// Pushes `element` with a given id, which must be newer than every id on the stack.
+    @inlinable
+    mutating func push(_ element: Element, id: StackElementID) -> Bool {
+        guard id.rawValue >= nextID else { return false }
+        nextID = id.rawValue + 1
+        entries.append((id, element))
+        return true
+    }
+
+    /// Removes the top element.
+    @inlinable
+    @discardableResult
+    public mutating func removeLast() -> Element { entries.removeLast().element }
+
+    /// Removes the element with `id` and everything pushed after it.
+    @inlinable
+    public mutating func pop(from id: StackElementID) {
+        guard let index = entries.firstIndex(where: { $0.id == id }) else { return }
+        entries.removeSubrange(index...)
+    }
+
+    /// The element with `id`, or nil when it is not on the stack. Setting nil removes it;
+    /// setting an id newer than every id on the stack pushes the element with that id.
+    @inlinable
+    public subscript(id id: StackElementID) -> Element? {
+        get { entries.first(where: { $0.id == id })?.element }
+        set {
+            if let index = entries.firstIndex(where: { $0.id == id }) {
+                if let newValue { entries[index].element = newValue } else { entries.remove(at: index) }
+            } else if let newValue {
+                _ = push(newValue, id: id)
+            }
+        }
+    }
+}
+
+extension StackState: RandomAccessCollection {
+    @inlinable public var startIndex: Int { entries.startIndex }
+    @inlinable public var endIndex: Int { entries.endIndex }
+    @inlinable public subscript(position: Int) -> Element { entries[position].element }
+}
+
+extension StackState: Equatable where Element: Equatable {
+    // Two stacks are equal when they hold the same elements under the same ids.
+    @inlinable
+    public static func == (lhs: Self, rhs: Self) -> Bool {
+        lhs.entries.elementsEqual(rhs.entries) { $0.id == $1.id && $0.element == $1.element }
+    }
+}
+
+extension StackState: Sendable where Element: Sendable {}
+
+extension StackState: CustomReflectable {
+    public var customMirror: Mirror {
+        Mirror(self, unlabeledChildren: entries.map { "#\($0.id.rawValue) \($0.element)" }, displayStyle: .collection)
+    }
+}
+
+/// The identity of an element on a `StackState`.
+public struct StackElementID: Hashable, Comparable, Sendable, CustomStringConvertible {
+    public let rawValue: Int
+
+    @inlinable
+    public init(rawValue: Int) { self.rawValue = rawValue }
+
+    @inlinable
+    public static func < (lhs: Self, rhs: Self) -> Bool { lhs.rawValue < rhs.rawValue }
+
+    public var description: String { "#\(rawValue)" }
+}
+
+/// What can happen on a navigation stack: an element's own action, a push, a pop.
+public enum StackAction<State, Action> {
+    /// An action of the element with `id`.
+    case element(id: StackElementID, action: Action)
+    /// Remove the element with `id` and everything above it.
+    case popFrom(id: StackElementID)
+    /// Push `state` with `id`.
+    case push(id: StackElementID, state: State)
+}
+
+extension StackAction: Equatable where State: Equatable, Action: Equatable {}
+extension StackAction: Sendable where State: Sendable, Action: Sendable {}

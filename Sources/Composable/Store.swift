@@ -1,0 +1,134 @@
+/// Runs a feature: holds its state, sends actions through its reducer, runs the effects,
+/// and tells a front end when state changes.
+///
+/// ```swift
+/// let store = Store(initialState: Counter.State()) { Counter() }
+/// await store.send(.incrementTapped).finish()
+/// print(store.state.count)
+/// ```
+@MainActor
+@dynamicMemberLookup
+public final class Store<State, Action: Sendable> {
+    private let readState: @MainActor () -> State
+    private let sendAction: @MainActor (Action) -> StoreTask
+    private let observe: @MainActor (@escaping (State) -> Void) -> ObservationToken
+
+    /// A store for `reducer` starting at `initialState`, with dependencies changed by
+    /// `prepareDependencies`.
+    public convenience init<R: Reducer>(
+        initialState: State,
+        @ReducerBuilder<State, Action> reducer: () -> R,
+        withDependencies prepareDependencies: (inout DependencyValues) -> Void = { _ in }
+    ) where R.State == State, R.Action == Action {
+        var dependencies = DependencyValues.current
+        prepareDependencies(&dependencies)
+        let runtime = StoreRuntime(initialState: initialState, reducer: reducer(), dependencies: dependencies)
+        self.init(
+            readState: { runtime.state },
+            sendAction: { StoreTask(runtime.send($0, origin: .caller)) },
+            observe: { observer in
+                let token = runtime.addObserver(observer)
+                return ObservationToken { [weak runtime] in runtime?.removeObserver(token) }
+            })
+    }
+
+    private init(
+        readState: @escaping @MainActor () -> State,
+        sendAction: @escaping @MainActor (Action) -> StoreTask,
+        observe: @escaping @MainActor (@escaping (State) -> Void) -> ObservationToken
+    ) {
+        self.readState = readState
+        self.sendAction = sendAction
+        self.observe = observe
+    }
+
+    /// The current state.
+    public var state: State { readState() }
+
+    /// Reads one value of the current state: `store.quiz.question`.
+    public subscript<Value>(dynamicMember keyPath: KeyPath<State, Value>) -> Value {
+        readState()[keyPath: keyPath]
+    }
+
+    /// Sends `action`; the returned task ends when the effects it started have ended.
+    @discardableResult
+    public func send(_ action: Action) -> StoreTask {
+        sendAction(action)
+    }
+
+    /// Calls `observer` with the state now and after every action. Observing stops when the
+    /// returned token is cancelled or released.
+    public func observe(_ observer: @escaping (State) -> Void) -> ObservationToken {
+        observe(observer)
+    }
+
+    /// A store for a child feature: it reads the child's part of this store's state and
+    /// sends its actions through this store, embedded by `action`.
+    public func scope<ChildState, ChildAction>(
+        state toChildState: KeyPath<State, ChildState>,
+        action toChildAction: CasePath<Action, ChildAction>
+    ) -> Store<ChildState, ChildAction> {
+        Store<ChildState, ChildAction>(
+            readState: { self.readState()[keyPath: toChildState] },
+            sendAction: { self.sendAction(toChildAction.embed($0)) },
+            observe: { observer in self.observe { observer($0[keyPath: toChildState]) } })
+    }
+
+    /// `scope` with a key path into the action's `allCasePaths`: `store.scope(state: \.speech, action: \.speech)`.
+    public func scope<ChildState, ChildAction>(
+        state toChildState: KeyPath<State, ChildState>,
+        action toChildAction: CaseKeyPath<Action, ChildAction>
+    ) -> Store<ChildState, ChildAction> where Action: CasePathable {
+        scope(state: toChildState, action: Action.casePath(toChildAction))
+    }
+}
+
+extension Store where State: Sendable {
+    /// The states, now and after every action, as an async sequence.
+    public var states: AsyncStream<State> {
+        let (stream, continuation) = AsyncStream.makeStream(of: State.self, bufferingPolicy: .bufferingNewest(1))
+        let token = observe { continuation.yield($0) }
+        continuation.onTermination = { _ in Task { @MainActor in token.cancel() } }
+        return stream
+    }
+}
+
+/// The effects started by one `send`: await `finish()` to wait for them, or cancel them.
+public struct StoreTask: Hashable, Sendable {
+    let task: Task<Void, Never>?
+
+    init(_ task: Task<Void, Never>?) { self.task = task }
+
+    /// Waits until the effects have ended.
+    public func finish() async {
+        await task?.value
+    }
+
+    /// Cancels the effects.
+    public func cancel() {
+        task?.cancel()
+    }
+
+    /// Whether the effects were cancelled.
+    public var isCancelled: Bool { task?.isCancelled ?? true }
+}
+
+/// Keeps an observation alive; cancel it, or let it go, to stop observing.
+@MainActor
+public final class ObservationToken {
+    private var onCancel: (@MainActor () -> Void)?
+
+    init(_ onCancel: @escaping @MainActor () -> Void) {
+        self.onCancel = onCancel
+    }
+
+    /// Stops the observation.
+    public func cancel() {
+        onCancel?()
+        onCancel = nil
+    }
+
+    isolated deinit {
+        onCancel?()
+    }
+}

@@ -1,0 +1,35 @@
+import Testing
+import XCTest
+
+/// Where in a test file a failure belongs.
+public struct TestLocation: Sendable {
+    public var fileID: StaticString
+    public var filePath: StaticString
+    public var line: UInt
+    public var column: UInt
+
+    public init(fileID: StaticString, filePath: StaticString, line: UInt, column: UInt) {
+        self.fileID = fileID
+        self.filePath = filePath
+        self.line = line
+        self.column = column
+    }
+}
+
+/// Fails the running test with `message`, through Swift Testing when a Swift Testing test is
+/// running and through XCTest otherwise.
+///
+/// ```swift
+/// reportFailure("Expected 2, got 3", at: location)
+/// ```
+public func reportFailure(_ message: String, at location: TestLocation) {
+    if Test.current != nil {
+        Issue.record(
+            Comment(rawValue: message),
+            sourceLocation: SourceLocation(
+                fileID: "\(location.fileID)", filePath: "\(location.filePath)",
+                line: Int(location.line), column: Int(location.column)))
+    } else {
+        XCTFail(message, file: location.filePath, line: location.line)
+    }
+}

@@ -1,0 +1,122 @@
+import Synchronization
+
+/// A clock whose time moves only when a test says so: sleeps and timers scheduled on it
+/// resume, in order, as `advance(by:)` passes their deadlines.
+///
+/// ```swift
+/// let clock = TestClock()
+/// let store = TestStore(initialState: Quiz.State()) { Quiz() } withDependencies: { $0.clock = clock }
+/// await clock.advance(by: .seconds(1))
+/// await store.receive(.timerTicked) { $0.secondsElapsed = 1 }
+/// ```
+public final class TestClock: Clock, Sendable {
+    /// A point on a test clock: the time since the clock was made.
+    public struct Instant: InstantProtocol, CustomStringConvertible {
+        public let offset: Duration
+
+        public init(offset: Duration = .zero) { self.offset = offset }
+
+        public func advanced(by duration: Duration) -> Self { Self(offset: offset + duration) }
+        public func duration(to other: Self) -> Duration { other.offset - offset }
+        public static func < (lhs: Self, rhs: Self) -> Bool { lhs.offset < rhs.offset }
+        public var description: String { "\(offset)" }
+    }
+
+    private struct Sleeper {
+        let token: Int
+        let deadline: Instant
+        let continuation: CheckedContinuation<Void, any Error>
+    }
+
+    private struct Timeline {
+        var now = Instant()
+        var sleepers: [Sleeper] = []
+        var cancelledTokens: Set<Int> = []
+        var nextToken = 0
+    }
+
+    private let timeline = Mutex(Timeline())
+
+    public init() {}
+
+    public var now: Instant { timeline.withLock { $0.now } }
+    public var minimumResolution: Duration { .zero }
+
+    /// How many sleeps are waiting for the clock to move.
+    public var pendingSleepCount: Int { timeline.withLock { $0.sleepers.count } }
+
+    public func sleep(until deadline: Instant, tolerance: Duration? = nil) async throws {
+        try Task.checkCancellation()
+        let token = timeline.withLock { timeline in
+            timeline.nextToken += 1
+            return timeline.nextToken
+        }
+        try await withTaskCancellationHandler {
+            try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<Void, any Error>) in
+                let outcome: Result<Void, any Error>? = timeline.withLock { timeline in
+                    if timeline.cancelledTokens.remove(token) != nil { return .failure(CancellationError()) }
+                    if deadline <= timeline.now { return .success(()) }
+                    timeline.sleepers.append(Sleeper(token: token, deadline: deadline, continuation: continuation))
+                    return nil
+                }
+                if let outcome { continuation.resume(with: outcome) }
+            }
+        } onCancel: {
+            let sleeper: Sleeper? = timeline.withLock { timeline in
+                if let index = timeline.sleepers.firstIndex(where: { $0.token == token }) {
+                    return timeline.sleepers.remove(at: index)
+                }
+                timeline.cancelledTokens.insert(token)
+                return nil
+            }
+            sleeper?.continuation.resume(throwing: CancellationError())
+        }
+    }
+
+    /// Moves time forward by `duration`, waking each sleep whose deadline it passes, earliest
+    /// first, and letting the woken work run before moving on.
+    public func advance(by duration: Duration = .zero) async {
+        let target = now.advanced(by: duration)
+        await settle()
+        while true {
+            let woken: Sleeper? = timeline.withLock { timeline in
+                guard let index = timeline.sleepers.indices
+                    .filter({ timeline.sleepers[$0].deadline <= target })
+                    .min(by: { timeline.sleepers[$0].deadline < timeline.sleepers[$1].deadline })
+                else {
+                    timeline.now = target
+                    return nil
+                }
+                let sleeper = timeline.sleepers.remove(at: index)
+                timeline.now = max(timeline.now, sleeper.deadline)
+                return sleeper
+            }
+            guard let woken else { break }
+            let waitingBefore = pendingSleepCount
+            woken.continuation.resume()
+            await settle(untilSleepsReach: waitingBefore + 1)
+        }
+    }
+
+    /// Advances until no sleep is waiting.
+    public func run() async {
+        await settle()
+        while let latest = timeline.withLock({ $0.sleepers.map(\.deadline).max() }) {
+            await advance(by: now.duration(to: latest))
+        }
+    }
+
+    /// Lets other tasks run until they are waiting on something, so that work started
+    /// before an advance reaches its sleep first. With a target, keeps yielding (a bounded
+    /// number of times) until that many sleeps wait: a woken loop that sleeps again, as a
+    /// timer does, is then waiting before time moves on.
+    private func settle(untilSleepsReach target: Int? = nil) async {
+        for _ in 0..<64 { await Task.yield() }
+        guard let target else { return }
+        var spins = 0
+        while pendingSleepCount < target && spins < 5_000 {
+            await Task.yield()
+            spins += 1
+        }
+    }
+}

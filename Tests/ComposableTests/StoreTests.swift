@@ -1,0 +1,109 @@
+import Composable
+import ComposableTesting
+import Testing
+
+/// Draws a number with the random dependency; shows dependencies reach reducers and effects.
+struct Draw: Reducer {
+    struct State: Equatable {
+        var drawn: [Int] = []
+        var label = ""
+    }
+
+    enum Action: Equatable, Sendable {
+        case drawTapped
+        case drawLaterTapped
+        case drawn(Int)
+    }
+
+    @Dependency(\.random) var random
+
+    var body: some ReducerOf<Self> {
+        Reduce { state, action in
+            switch action {
+            case .drawTapped:
+                state.drawn.append(random { Int.random(in: 1...1_000_000, using: &$0) })
+                return .none
+            case .drawLaterTapped:
+                return .run { send in
+                    await send(.drawn(random { Int.random(in: 1...1_000_000, using: &$0) }))
+                }
+            case let .drawn(number):
+                state.drawn.append(number)
+                return .none
+            }
+        }
+    }
+}
+
+@MainActor
+@Suite struct StoreTests {
+    @Test func sendReturnsATaskThatEndsWithItsEffects() async {
+        let store = Store(initialState: Counter.State()) { Counter() }
+        store.send(.incrementTapped)
+        #expect(store.state.count == 1)
+        await store.send(.factTapped).finish()
+        #expect(store.state.fact == "1 is a number.")
+        #expect(store.isLoadingFact == false)
+    }
+
+    @Test func observersSeeEveryChangeInOrder() async {
+        let store = Store(initialState: Counter.State()) { Counter() }
+        var seen: [Int] = []
+        let token = store.observe { seen.append($0.count) }
+        store.send(.incrementTapped)
+        store.send(.incrementTapped)
+        token.cancel()
+        store.send(.incrementTapped)
+        #expect(seen == [0, 1, 2])
+    }
+
+    @Test func aScopedStoreReadsAndSendsThroughItsParent() async {
+        let store = Store(initialState: TwoCounters.State()) { TwoCounters() }
+        let left = store.scope(state: \.left, action: \.left)
+        left.send(.incrementTapped)
+        #expect(left.state.count == 1)
+        #expect(store.state.changes == 1)
+        var counts: [Int] = []
+        let token = left.observe { counts.append($0.count) }
+        store.send(.left(.incrementTapped))
+        #expect(counts == [1, 2])
+        token.cancel()
+    }
+
+    @Test func statesStreamDeliversTheLatestState() async {
+        let store = Store(initialState: Counter.State()) { Counter() }
+        var iterator = store.states.makeAsyncIterator()
+        #expect(await iterator.next()?.count == 0)
+        store.send(.incrementTapped)
+        #expect(await iterator.next()?.count == 1)
+    }
+
+    @Test func aSeededRandomSourceReplaysTheSameDraws() async {
+        func draws(seed: UInt64) async -> [Int] {
+            let store = Store(initialState: Draw.State()) { Draw() } withDependencies: {
+                $0.random = .seeded(seed)
+            }
+            store.send(.drawTapped)
+            await store.send(.drawLaterTapped).finish()
+            store.send(.drawTapped)
+            return store.state.drawn
+        }
+        let first = await draws(seed: 7)
+        #expect(first.count == 3)
+        #expect(await draws(seed: 7) == first)
+        #expect(await draws(seed: 8) != first)
+    }
+
+    @Test func testStoresUseTestDependencies() async {
+        let store = TestStore(initialState: Draw.State()) { Draw() }
+        let expected = RandomSource.seeded(0)({ Int.random(in: 1...1_000_000, using: &$0) })
+        await store.send(.drawTapped) { $0.drawn = [expected] }
+        await store.finish()
+    }
+
+    @Test func incrementingUUIDsAreReadable() {
+        let uuid = UUIDGenerator.incrementing
+        #expect(uuid().uuidString == "00000000-0000-0000-0000-000000000000")
+        #expect(uuid().uuidString == "00000000-0000-0000-0000-000000000001")
+    }
+}
