@@ -4,8 +4,8 @@
 ///
 /// ```swift
 /// let counter = arguments.value("counter")              // String?, as typed
-/// let rate: Double = arguments.value("rate")            // declared `as: Double.self` with a default
 /// let limit = arguments.value("limit", as: Int.self)    // Int?, nil when not given and no default
+/// let rate = arguments.defaultedValue("rate", as: Double.self) // Double: declared with a default
 /// let json = arguments.flag("json")                     // Bool
 /// let numbers = arguments.values("NUMBER")              // [String]
 /// ```
@@ -73,10 +73,12 @@ public struct ParsedArguments: Sendable {
         return typed
     }
 
-    /// The value of an option that always has one (it was declared with a default).
-    public func value<Value: ArgumentValue>(_ name: String) -> Value {
+    /// The value of an option declared with a default, converted to its declared
+    /// type: never nil, so no unwrapping. (Named apart from `value(_:as:)` so an
+    /// expression like `value("rate") == "175"` can never pick it by accident.)
+    public func defaultedValue<Value: ArgumentValue>(_ name: String, as type: Value.Type = Value.self) -> Value {
         guard let value = value(name, as: Value.self) else {
-            preconditionFailure("'--\(name)' of '\(spec.name)' has no default; read it as an Optional")
+            preconditionFailure("'--\(name)' of '\(spec.name)' has no default; read it with value(_:as:)")
         }
         return value
     }
