@@ -97,7 +97,6 @@ public struct ArgumentParser: Sendable {
 
     private func assign(_ positionals: [String], to parsed: inout ParsedArguments) throws(UsageError) {
         var remaining = positionals[...]
-        let requiredCount = spec.arguments.count { $0.arity == .required }
         for argument in spec.arguments {
             let taken: ArraySlice<String>
             switch argument.arity {
@@ -107,9 +106,8 @@ public struct ArgumentParser: Sendable {
                 }
                 taken = [first]
             case .optional:
-                // Leave enough for the required ones; declarations put those first,
-                // so here that is only ever "take one if there is one".
-                taken = remaining.count > 0 && positionals.count > requiredCount ? remaining.prefix(1) : []
+                // Required arguments are declared first, so they have had theirs.
+                taken = remaining.prefix(1)
             case .variadic:
                 taken = remaining
             }

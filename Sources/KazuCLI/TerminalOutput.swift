@@ -96,12 +96,14 @@ public final class TerminalOutput: TextOutputStream {
     }
 
     /// Writes `line` and a newline.
-    public func writeLine(_ line: some StringProtocol = "") {
-        if let line = line as? String {
-            write(line)
-        } else {
-            write(String(line))
-        }
+    public func writeLine(_ line: String = "") {
+        write(line)
+        append(newline: ())
+    }
+
+    /// Writes `line` and a newline.
+    public func writeLine(_ line: Substring) {
+        write(line)
         append(newline: ())
     }
 

@@ -14,12 +14,7 @@ struct ValueConversion: Sendable {
     let convert: @Sendable (String) -> Outcome
 
     static func of<Value: ArgumentValue>(_ type: Value.Type) -> ValueConversion {
-        ValueConversion(typeName: String(describing: Value.self)) { text in
-            guard let value = Value(argument: text) else {
-                return .invalid("must be \(Value.expectation), got '\(text)'")
-            }
-            return .value(value)
-        }
+        of(type) { _ in nil }
     }
 
     static func of<Value: ArgumentValue & Comparable>(
