@@ -1,1 +1,3 @@
 import KazuCLI
+
+KazuCommandLine.main()

@@ -1,0 +1,134 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// Lines of text from standard input (or any file descriptor, or a string in
+/// tests), one at a time, in constant memory.
+///
+/// ```swift
+/// for line in io.input {        // "12\r\n" arrives as "12"
+///     guard !io.output.isClosed else { break }
+///     io.output.writeLine(reading(of: line))
+/// }
+/// ```
+///
+/// Reads with `read(2)` into a buffer (64 KiB by default) and cuts lines out of
+/// it with `memchr`, so memory stays at the buffer plus the longest line. A
+/// line is returned without its `\n`, or `\r\n`; a last line with no newline
+/// is still a line; an empty input has no lines. Bytes that are not UTF-8 are
+/// replaced with U+FFFD rather than stopping the read.
+///
+/// It is a class: it is one position in one stream, however many places read it.
+public final class LineReader: Sequence, IteratorProtocol {
+    private enum Source {
+        case fileDescriptor(Int32)
+        case bytes([UInt8], offset: Int)
+    }
+
+    private var source: Source
+    private var buffer: UnsafeMutableBufferPointer<UInt8>
+    /// The unread bytes are `buffer[start..<end]`.
+    private var start = 0
+    private var end = 0
+    private var reachedEnd = false
+
+    /// Lines read from `fileDescriptor` (which stays open).
+    public init(fileDescriptor: Int32, bufferSize: Int = 64 * 1024) {
+        source = .fileDescriptor(fileDescriptor)
+        buffer = .allocate(capacity: Swift.max(bufferSize, 16))
+    }
+
+    /// Lines of `text`, read the same way as a file would be; for tests.
+    public init(text: String, bufferSize: Int = 64 * 1024) {
+        source = .bytes(Array(text.utf8), offset: 0)
+        buffer = .allocate(capacity: Swift.max(bufferSize, 16))
+    }
+
+    deinit {
+        buffer.deallocate()
+    }
+
+    /// The next line, or nil at the end of the input (or on a read error).
+    public func next() -> String? {
+        while true {
+            if let newline = indexOfNewline() {
+                var lineEnd = newline
+                if lineEnd > start, buffer[lineEnd - 1] == UInt8(ascii: "\r") { lineEnd -= 1 }
+                let line = makeString(start..<lineEnd)
+                start = newline + 1
+                return line
+            }
+            if reachedEnd {
+                guard start < end else { return nil }
+                var lineEnd = end
+                if buffer[lineEnd - 1] == UInt8(ascii: "\r") { lineEnd -= 1 }
+                let line = makeString(start..<lineEnd)
+                start = end
+                return line
+            }
+            fill()
+        }
+    }
+
+    private func indexOfNewline() -> Int? {
+        guard start < end, let base = buffer.baseAddress else { return nil }
+        guard let found = memchr(base + start, Int32(UInt8(ascii: "\n")), end - start) else { return nil }
+        return base.distance(to: found.assumingMemoryBound(to: UInt8.self))
+    }
+
+    private func makeString(_ range: Range<Int>) -> String {
+        String(decoding: UnsafeBufferPointer(rebasing: buffer[range]), as: UTF8.self)
+    }
+
+    /// Reads more bytes after the unread ones: moves those to the front first,
+    /// and grows the buffer only when one line fills all of it.
+    private func fill() {
+        if start > 0 {
+            let unread = end - start
+            if unread > 0 {
+                buffer.baseAddress!.update(from: buffer.baseAddress! + start, count: unread)
+            }
+            start = 0
+            end = unread
+        }
+        if end == buffer.count {
+            let larger = UnsafeMutableBufferPointer<UInt8>.allocate(capacity: buffer.count * 2)
+            larger.baseAddress!.initialize(from: buffer.baseAddress!, count: end)
+            buffer.deallocate()
+            buffer = larger
+        }
+        let free = UnsafeMutableBufferPointer(rebasing: buffer[end...])
+        let count = read(into: free)
+        if count <= 0 {
+            reachedEnd = true
+        } else {
+            end += count
+        }
+    }
+
+    /// Bytes read into `free`; 0 at the end, and also on an error (there is no
+    /// one to tell mid-stream, and the lines read so far are still good).
+    private func read(into free: UnsafeMutableBufferPointer<UInt8>) -> Int {
+        switch source {
+        case .fileDescriptor(let descriptor):
+            while true {
+                let count = readFromDescriptor(descriptor, free.baseAddress!, free.count)
+                if count < 0, errno == EINTR { continue }
+                return Swift.max(count, 0)
+            }
+        case .bytes(let bytes, let offset):
+            let count = Swift.min(free.count, bytes.count - offset)
+            _ = free.initialize(from: bytes[offset..<(offset + count)])
+            source = .bytes(bytes, offset: offset + count)
+            return count
+        }
+    }
+}
+
+private func readFromDescriptor(_ descriptor: Int32, _ into: UnsafeMutablePointer<UInt8>, _ count: Int) -> Int {
+    read(descriptor, into, count)
+}

@@ -1,0 +1,187 @@
+/// A command-line program made of subcommands: `name COMMAND [OPTIONS] [ARGUMENTS]`,
+/// with `--help`, `-h`, `help [COMMAND]` and `--version` built in.
+///
+/// ```swift
+/// let program = Program(name: "kazu", version: "0.1.0",
+///                       overview: "Kazu (数) trains your ear for Japanese numbers.",
+///                       commands: [ReadCommand.self, SayCommand.self])
+/// let status = program.run(arguments: CommandLine.arguments, io: .standard())
+/// ```
+///
+/// It turns every outcome into an ``ExitCode``: success 0; a mistake in the command
+/// line (``UsageError``, from parsing or from `run`) prints `error: ...`, the usage
+/// line and where to find help on standard error, and is 64; any other error
+/// thrown by a command prints `error: ...` and is 1.
+public struct Program: Sendable {
+    public var name: String
+    public var version: String
+    /// One line saying what the program is, at the top of its help.
+    public var overview: String
+    public var commands: [any Command.Type]
+
+    public init(name: String, version: String, overview: String, commands: [any Command.Type]) {
+        self.name = name
+        self.version = version
+        self.overview = overview
+        self.commands = commands
+        let names = commands.map { $0.spec.name } + ["help"]
+        precondition(Set(names).count == names.count, "two commands of '\(name)' share a name: \(names)")
+    }
+
+    /// The built-in `help` command's declaration, so it has usage and help like any other.
+    public static let helpSpec = CommandSpec(
+        name: "help",
+        abstract: "Show help for a command.",
+        arguments: [.optionalArgument("COMMAND", help: "The command to explain; every command is listed when left out.")]
+    )
+
+    /// Runs the command named in `arguments` (the whole command line, the
+    /// program's own path first, as in `CommandLine.arguments`), then flushes `io`.
+    public func run(arguments: [String], io: TerminalIO) -> ExitCode {
+        let status = dispatch(Array(arguments.dropFirst()), io: io)
+        io.flush()
+        return status
+    }
+
+    private func dispatch(_ arguments: [String], io: TerminalIO) -> ExitCode {
+        guard let first = arguments.first else {
+            io.output.write(overviewHelp())
+            return .success
+        }
+        let rest = Array(arguments.dropFirst())
+        switch first {
+        case "--help", "-h":
+            io.output.write(overviewHelp())
+            return .success
+        case "--version":
+            guard rest.isEmpty else {
+                return reportUsageError(UsageError("unexpected argument '\(rest[0])' after --version"), command: nil, io: io)
+            }
+            io.output.writeLine("\(name) \(version)")
+            return .success
+        case "help":
+            return help(rest, io: io)
+        default:
+            break
+        }
+        if first.hasPrefix("-") {
+            var message = "unknown option '\(first)'"
+            if let suggestion = Suggestion.closest(to: first, among: ["--help", "--version"]) {
+                message += "; did you mean '\(suggestion)'?"
+            } else {
+                message += "; options go after the command, as in '\(name) COMMAND \(first)'"
+            }
+            return reportUsageError(UsageError(message), command: nil, io: io)
+        }
+        guard let command = command(named: first) else {
+            return reportUsageError(unknownCommand(first), command: nil, io: io)
+        }
+        let spec = command.spec
+        if Self.asksForHelp(rest) {
+            io.output.write(HelpText.help(for: spec, programName: name))
+            return .success
+        }
+        do {
+            let parsed = try ArgumentParser(spec: spec).parse(rest)
+            return try command.run(parsed, io: io)
+        } catch let error as UsageError {
+            return reportUsageError(error, command: spec, io: io)
+        } catch {
+            io.errors.writeLine("error: \(error)")
+            return .failure
+        }
+    }
+
+    /// `help`, `help COMMAND`, `help --help`.
+    private func help(_ arguments: [String], io: TerminalIO) -> ExitCode {
+        if Self.asksForHelp(arguments) {
+            io.output.write(HelpText.help(for: Self.helpSpec, programName: name))
+            return .success
+        }
+        do {
+            let parsed = try ArgumentParser(spec: Self.helpSpec).parse(arguments)
+            guard let commandName = parsed.argument("COMMAND") else {
+                io.output.write(overviewHelp())
+                return .success
+            }
+            if commandName == "help" {
+                io.output.write(HelpText.help(for: Self.helpSpec, programName: name))
+                return .success
+            }
+            guard let command = command(named: commandName) else {
+                throw unknownCommand(commandName)
+            }
+            io.output.write(HelpText.help(for: command.spec, programName: name))
+            return .success
+        } catch let error as UsageError {
+            return reportUsageError(error, command: Self.helpSpec, io: io)
+        } catch {
+            preconditionFailure("help throws only usage errors, not \(error)")
+        }
+    }
+
+    private func command(named name: String) -> (any Command.Type)? {
+        commands.first { $0.spec.name == name }
+    }
+
+    private func unknownCommand(_ typed: String) -> UsageError {
+        var message = "unknown command '\(typed)'"
+        if let suggestion = Suggestion.closest(to: typed, among: commands.map { $0.spec.name } + ["help"]) {
+            message += "; did you mean '\(suggestion)'?"
+        } else {
+            message += "; see '\(name) help' for the list of commands"
+        }
+        return UsageError(message)
+    }
+
+    /// `--help` or `-h` anywhere before `--`.
+    private static func asksForHelp(_ arguments: [String]) -> Bool {
+        for argument in arguments {
+            if argument == "--" { return false }
+            if argument == "--help" || argument == "-h" { return true }
+        }
+        return false
+    }
+
+    /// The usage line for the whole program: `kazu <command> [<options>] [<arguments> ...]`.
+    public var usage: String {
+        "\(name) <command> [<options>] [<arguments> ...]"
+    }
+
+    private func reportUsageError(_ error: UsageError, command: CommandSpec?, io: TerminalIO) -> ExitCode {
+        io.errors.writeLine("error: \(error.message)")
+        if let command {
+            io.errors.writeLine("usage: " + HelpText.usage(of: command, programName: name))
+            let helpCommand = command.name == Self.helpSpec.name ? "\(name) help --help" : "\(name) \(command.name) --help"
+            io.errors.writeLine("See '\(helpCommand)'.")
+        } else {
+            io.errors.writeLine("usage: " + usage)
+            io.errors.writeLine("See '\(name) --help'.")
+        }
+        return .usage
+    }
+
+    /// What `kazu`, `kazu --help` and `kazu help` print.
+    public func overviewHelp() -> String {
+        var rows = commands.map { (label: $0.spec.name, help: $0.spec.abstract) }
+        rows.append((label: Self.helpSpec.name, help: Self.helpSpec.abstract))
+        return """
+            OVERVIEW: \(overview)
+
+            USAGE: \(usage)
+                   \(name) --version
+
+            OPTIONS:
+            \(HelpText.table([
+                (label: "--version", help: "Show the version."),
+                (label: "-h, --help", help: "Show help information."),
+            ]))
+
+            COMMANDS:
+            \(HelpText.table(rows))
+
+              See '\(name) help <command>' for detailed help.
+
+            """
+    }
+}

@@ -1,0 +1,43 @@
+import Foundation
+import KazuCLI
+import Testing
+
+@Suite struct LineReaderTests {
+    @Test func linesWithoutTheirNewlines() {
+        #expect(Array(LineReader(text: "1\n22\n333\n")) == ["1", "22", "333"])
+    }
+
+    @Test func crlfAndAFinalLineWithoutNewline() {
+        #expect(Array(LineReader(text: "一\r\n二\r\n三")) == ["一", "二", "三"])
+        #expect(Array(LineReader(text: "last\r")) == ["last"])
+    }
+
+    @Test func emptyLinesAreKeptAndEmptyInputHasNone() {
+        #expect(Array(LineReader(text: "\n\na\n\n")) == ["", "", "a", ""])
+        #expect(Array(LineReader(text: "")) == [])
+    }
+
+    @Test func linesLongerThanTheBufferAndSplitCharacters() {
+        // A 16-byte buffer cuts through lines and through three-byte kanji.
+        let lines = ["短い", String(repeating: "万", count: 40), "", "x", String(repeating: "7", count: 100)]
+        let reader = LineReader(text: lines.joined(separator: "\r\n"), bufferSize: 16)
+        #expect(Array(reader) == lines)
+    }
+
+    @Test func readsAFileDescriptorToTheEnd() throws {
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent("kazu-lines-\(UUID()).txt").path
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        let numbers = (1...50_000).map(String.init)
+        try (numbers.joined(separator: "\n") + "\n").write(toFile: path, atomically: true, encoding: .utf8)
+        let descriptor = open(path, O_RDONLY)
+        defer { close(descriptor) }
+        #expect(Array(LineReader(fileDescriptor: descriptor, bufferSize: 4096)) == numbers)
+    }
+
+    @Test func isOnePositionInTheStream() {
+        let reader = LineReader(text: "a\nb\nc\n")
+        #expect(reader.next() == "a")
+        #expect(Array(reader) == ["b", "c"])
+        #expect(reader.next() == nil)
+    }
+}

@@ -1,0 +1,48 @@
+import Foundation
+import KazuCLI
+import Testing
+
+@Suite struct TerminalOutputTests {
+    @Test func inMemoryOutputKeepsEverything() {
+        let output = TerminalOutput.inMemory()
+        output.write("五")
+        output.writeLine("ご")
+        output.writeLine("go"[...])
+        var stream = output
+        print(5, "個", to: &stream)
+        #expect(output.text == "五ご\ngo\n5 個\n")
+    }
+
+    @Test func bufferedUntilFullOrFlushed() throws {
+        var descriptors: [Int32] = [0, 0]
+        #expect(pipe(&descriptors) == 0)
+        defer { close(descriptors[0]) }
+        let output = TerminalOutput(fileDescriptor: descriptors[1], bufferSize: 8)
+        output.write("1234")
+        #expect(output.text == "1234")  // still buffered
+        output.write("56789")           // does not fit: the first four go out
+        #expect(output.text == "56789")
+        output.flush()
+        #expect(output.text == "")
+        close(descriptors[1])
+        var bytes = [UInt8](repeating: 0, count: 64)
+        let count = read(descriptors[0], &bytes, bytes.count)
+        #expect(String(decoding: bytes[..<count], as: UTF8.self) == "123456789")
+    }
+
+    @Test func aClosedPipeStopsTheOutputQuietly() {
+        signal(SIGPIPE, SIG_IGN)  // as KazuCommandLine.main() does
+        var descriptors: [Int32] = [0, 0]
+        #expect(pipe(&descriptors) == 0)
+        close(descriptors[0])  // the reader goes away: `| head -1`
+        defer { close(descriptors[1]) }
+        let brokenPipes = Counter()
+        let output = TerminalOutput(fileDescriptor: descriptors[1], bufferSize: 64, onBrokenPipe: { brokenPipes.count += 1 })
+        for number in 1...1_000 { output.writeLine(String(number)) }
+        output.flush()
+        #expect(output.isClosed)
+        #expect(brokenPipes.count == 1)
+    }
+
+    private final class Counter { var count = 0 }
+}
