@@ -101,10 +101,19 @@ final class PulseAudioHarness: @unchecked Sendable {
     /// Stops the server, waits until it is gone, and removes its directory.
     func shutDown() {
         kill(serverPID, SIGTERM)
-        if (try? Self.poll("pulseaudio to exit", timeout: .seconds(3), until: { kill(self.serverPID, 0) != 0 })) == nil {
+        if (try? Self.poll("pulseaudio to exit", timeout: .seconds(3), until: { !self.serverRunning })) == nil {
             kill(serverPID, SIGKILL)
         }
         try? FileManager.default.removeItem(atPath: directory)
+    }
+
+    /// Whether the server process is still alive. A daemon is re-parented to pid 1, which in a
+    /// container may never reap it, so a zombie counts as gone.
+    private var serverRunning: Bool {
+        guard kill(serverPID, 0) == 0 else { return false }
+        let stat = (try? String(contentsOfFile: "/proc/\(serverPID)/stat", encoding: .utf8)) ?? ""
+        guard let close = stat.lastIndex(of: ")") else { return false }
+        return stat[stat.index(close, offsetBy: 2)] != "Z"
     }
 
     /// Checks `condition` every 5 ms until it holds, or throws after `timeout`.
@@ -164,7 +173,10 @@ final class PulseAudioHarness: @unchecked Sendable {
         /// instead of stopping at once.
         func finish(trailingSilence: Duration = .milliseconds(300), timeout: Duration = .seconds(10)) throws -> PCMAudio {
             defer {
-                process.interrupt()
+                // SIGKILL, not SIGINT: Foundation's Process starts children with the spawning
+                // thread's signal mask, and Swift's worker threads block SIGINT and SIGTERM.
+                // parec writes straight to the file, so nothing is lost.
+                kill(process.processIdentifier, SIGKILL)
                 process.waitUntilExit()
             }
             let quietSamples = Int(Double(sampleRate) * Double(trailingSilence.components.attoseconds) / 1e18
