@@ -20,6 +20,8 @@ actor EspeakSpeechEngine {
 
     /// From the start of the last `speak` to its first samples reaching the player (for measurements).
     private(set) var lastTimeToFirstSample: Duration?
+    /// How many times this engine has called the synthesiser (for tests of the cache).
+    private(set) var synthesisCount = 0
 
     init(synthesizer: EspeakSynthesizer, parameters: SpeechParameters, player: String?, environment: [String: String]) {
         self.synthesizer = synthesizer
@@ -89,6 +91,7 @@ actor EspeakSpeechEngine {
     /// The samples of `utterance` (already clamped), synthesised once and reused while it is the latest.
     func samples(for utterance: Utterance) async throws -> PCMAudio {
         if let cached, cached.utterance == utterance { return cached.audio }
+        synthesisCount += 1
         let audio = try await synthesizer.synthesize(utterance)
         cached = (utterance, audio)
         return audio
