@@ -32,6 +32,9 @@ public struct PCMAudio: Hashable, Sendable {
 
     /// The samples as little-endian bytes, the `s16le` layout players and WAV files take.
     public var littleEndianBytes: [UInt8] {
+        #if _endian(little)
+        return samples.withUnsafeBytes { Array($0) }
+        #else
         var bytes = [UInt8](repeating: 0, count: samples.count * 2)
         for (index, sample) in samples.enumerated() {
             let bits = UInt16(bitPattern: sample)
@@ -39,5 +42,6 @@ public struct PCMAudio: Hashable, Sendable {
             bytes[2 * index + 1] = UInt8(truncatingIfNeeded: bits >> 8)
         }
         return bytes
+        #endif
     }
 }

@@ -143,7 +143,9 @@ final class PlayerProcess: Sendable {
             var offset = 0
             var reported = false
             while offset < buffer.count {
-                let written = write(fd, buffer.baseAddress! + offset, buffer.count - offset)
+                // In pieces: a blocking write to a pipe returns only when every byte is in,
+                // and the first piece should be counted as handed over when it is.
+                let written = write(fd, buffer.baseAddress! + offset, min(buffer.count - offset, 8192))
                 if written < 0 {
                     if errno == EINTR { continue }
                     return   // EPIPE: the player is gone; its exit status tells the story.

@@ -1,6 +1,6 @@
 import Foundation
 import SpeechClient
-import SpeechEspeak
+@testable import SpeechEspeak
 import Testing
 
 /// Real playback through a private PulseAudio server with a null sink, recorded from its monitor.
@@ -29,6 +29,22 @@ final class PlaybackTests {
         #expect(heard.peak > 1000, "the recording is silent")
         let difference = abs(heard.soundSeconds - expected.soundSeconds)
         #expect(difference < 0.15, "heard \(heard.soundSeconds) s of sound, synthesised \(expected.soundSeconds) s")
+    }
+
+    @Test("a replay of the same utterance plays again without synthesising again")
+    func replayUsesCache() async throws {
+        let engine = EspeakSpeechEngine(
+            synthesizer: .shared, parameters: .standard, player: nil,
+            environment: ProcessInfo.processInfo.environment.merging(pulse.environment) { $1 }
+        )
+        let speech = SpeechClient(engine: engine)
+        let recording = try pulse.startRecording(sampleRate: 22050)
+        try await speech.speak(Utterance("ななひゃく"))
+        try await speech.speak(Utterance("ななひゃく"))
+        #expect(await engine.synthesisCount == 1)
+        try await speech.speak(Utterance("ななひゃく", rate: 200))
+        #expect(await engine.synthesisCount == 2)
+        #expect(try recording.finish().peak > 1000)
     }
 
     @Test("cancelling a long utterance stops it, and its player, within 100 ms")
