@@ -54,6 +54,7 @@ actor EspeakSpeechEngine {
         let audio = try await samples(for: utterance)
         guard generation == myGeneration else { throw CancellationError() }
         try Task.checkCancellation()
+        if audio.samples.isEmpty { return }
 
         let process: PlayerProcess
         do {

@@ -66,18 +66,36 @@ public final class EspeakSynthesizer: @unchecked Sendable {
     }
 
     private func start() throws(SpeechError) -> Int {
-        if startResult == nil {
-            // NULL path: espeak-ng's default data directory. DONT_EXIT: report a
-            // missing data directory instead of ending the process.
-            let rate = espeak_Initialize(AUDIO_OUTPUT_SYNCHRONOUS, 0, nil, Int32(espeakINITIALIZE_DONT_EXIT))
-            if rate > 0 {
-                espeak_SetSynthCallback(collectSamples)
-                startResult = .success(Int(rate))
-            } else {
-                startResult = .failure(.synthesizerUnavailable("espeak-ng could not load its data"))
-            }
+        if let startResult { return try startResult.get() }
+        // What espeak_Initialize(AUDIO_OUTPUT_SYNCHRONOUS, 0, NULL, 0) does, one step at a time,
+        // because espeak_Initialize prints a missing-data error to stderr where we want it as a value.
+        // NULL path: $ESPEAK_DATA_PATH, else the data directory espeak-ng was built with.
+        espeak_ng_InitializePath(nil)
+        var context: espeak_ng_ERROR_CONTEXT?
+        let status = espeak_ng_Initialize(&context)
+        espeak_ng_ClearErrorContext(&context)
+        guard status == ENS_OK else {
+            let result = Result<Int, SpeechError>.failure(.synthesizerUnavailable("espeak-ng data: \(Self.message(for: status))"))
+            startResult = result
+            return try result.get()
         }
-        return try startResult!.get()
+        // Synchronous retrieval: samples come to the callback; espeak-ng opens no audio device.
+        let outputStatus = espeak_ng_InitializeOutput(ENOUTPUT_MODE_SYNCHRONOUS, 0, nil)
+        let sampleRate = Int(espeak_ng_GetSampleRate())
+        guard outputStatus == ENS_OK, sampleRate > 0 else {
+            let result = Result<Int, SpeechError>.failure(.synthesizerUnavailable(Self.message(for: outputStatus)))
+            startResult = result
+            return try result.get()
+        }
+        espeak_SetSynthCallback(collectSamples)
+        startResult = .success(sampleRate)
+        return sampleRate
+    }
+
+    private static func message(for status: espeak_ng_STATUS) -> String {
+        var buffer = [CChar](repeating: 0, count: 512)
+        espeak_ng_GetStatusCodeMessage(status, &buffer, buffer.count)
+        return String(decoding: buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
     }
 
     private func synthesizeNow(_ utterance: Utterance, stop: StopFlag) throws -> PCMAudio {
