@@ -1,5 +1,6 @@
 import Foundation
 import SpeechClient
+import Synchronization
 
 /// The state behind the live speech client: the audio output, the last utterance's samples, the player now playing.
 ///
@@ -120,15 +121,13 @@ actor EspeakSpeechEngine {
 }
 
 /// The instant something first happened, set from any thread.
-private final class TimeMark: @unchecked Sendable {
-    // @unchecked: guarded by `lock`.
-    private let lock = NSLock()
-    private var stored: ContinuousClock.Instant?
+private final class TimeMark: Sendable {
+    private let stored = Mutex<ContinuousClock.Instant?>(nil)
 
     func mark() {
         let now = ContinuousClock.now
-        lock.withLock { if stored == nil { stored = now } }
+        stored.withLock { if $0 == nil { $0 = now } }
     }
 
-    var instant: ContinuousClock.Instant? { lock.withLock { stored } }
+    var instant: ContinuousClock.Instant? { stored.withLock { $0 } }
 }

@@ -71,13 +71,17 @@ final class PulseAudioHarness: @unchecked Sendable {
             "--load=module-native-protocol-unix",
         ]
         launcher.environment = serverEnvironment
-        let errors = Pipe()
-        launcher.standardError = errors
+        // A file, not a pipe: the daemon could keep a pipe open long after the launcher has exited.
+        let log = "\(directory)/pulseaudio.log"
+        guard FileManager.default.createFile(atPath: log, contents: nil) else {
+            throw Failure(description: "cannot create \(log)")
+        }
+        launcher.standardError = try FileHandle(forWritingTo: URL(fileURLWithPath: log))
         launcher.standardOutput = FileHandle.nullDevice
         try launcher.run()
-        let errorText = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
         launcher.waitUntilExit()
         guard launcher.terminationStatus == 0 else {
+            let errorText = (try? String(contentsOfFile: log, encoding: .utf8)) ?? ""
             throw Failure(description: "pulseaudio did not start (exit \(launcher.terminationStatus)): \(errorText)")
         }
 
@@ -135,7 +139,9 @@ final class PulseAudioHarness: @unchecked Sendable {
         fileprivate init(harness: PulseAudioHarness, sampleRate: Int) throws {
             self.sampleRate = sampleRate
             file = "\(harness.directory)/recording-\(UUID().uuidString.prefix(8)).raw"
-            FileManager.default.createFile(atPath: file, contents: nil)
+            guard FileManager.default.createFile(atPath: file, contents: nil) else {
+                throw Failure(description: "cannot create \(file)")
+            }
             process = Process()
             process.executableURL = URL(fileURLWithPath:
                 AudioToolLocator.path(of: "parec", ProcessInfo.processInfo.environment)!)

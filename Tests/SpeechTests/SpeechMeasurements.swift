@@ -15,7 +15,10 @@ struct SpeechMeasurements {
 
     @Test("synthesis in process against the espeak-ng command")
     func synthesisSpeed() async throws {
-        _ = try await EspeakSynthesizer.shared.synthesize(Utterance("ゼロ"))   // start the library first
+        let coldStart = ContinuousClock.now
+        _ = try await EspeakSynthesizer.shared.synthesize(Utterance("ゼロ"))   // starts the library, if no other test has
+        print(String(format: "first synthesis in this process (library start, voice load): %.1f ms",
+                     (ContinuousClock.now - coldStart).milliseconds))
         for name in ["short", "medium", "long"] {
             let utterance = Utterance(Self.texts[name]!)
             var best = Duration.seconds(1000)
