@@ -1,0 +1,198 @@
+import CEspeakNG
+import Dispatch
+import Foundation
+import SpeechClient
+import Synchronization
+
+/// libespeak-ng running in this process, turning text into samples in memory.
+///
+/// espeak-ng keeps global state and is not thread-safe, so there is one
+/// synthesiser per process (`shared`) and every call into the library runs on
+/// one serial queue. The library starts on first use, in synchronous retrieval
+/// mode: samples come back through a callback, and espeak-ng's own audio output
+/// (which would print ALSA errors on a headless machine) is never opened.
+///
+/// ```swift
+/// let audio = try await EspeakSynthesizer.shared.synthesize(Utterance("よんひゃく"))
+/// ```
+public final class EspeakSynthesizer: @unchecked Sendable {
+    // @unchecked: the mutable state below is touched only on `queue`.
+
+    /// The one synthesiser of this process.
+    public static let shared = EspeakSynthesizer()
+
+    private let queue = DispatchQueue(label: "kazu.espeak-ng", qos: .userInitiated)
+    private var startResult: Result<Int, SpeechError>?
+    private var selectedVoice: String?
+
+    private init() {}
+
+    /// The sample rate of everything this synthesiser produces (22050 Hz for espeak-ng's voices).
+    public func sampleRate() async throws -> Int {
+        try await onQueue { try self.start() }
+    }
+
+    /// The Japanese voices installed, espeak-ng's own first.
+    ///
+    /// MBROLA voices are listed only when their MBROLA data is installed; without
+    /// it espeak-ng lists them but cannot speak with them.
+    public func japaneseVoices() async throws -> [Voice] {
+        try await onQueue {
+            _ = try self.start()
+            return self.listJapaneseVoices()
+        }
+    }
+
+    /// Synthesises `utterance` into samples, speaking only the text given.
+    ///
+    /// Rate and pitch are passed to espeak-ng as they are; clamp them first
+    /// (`Utterance.clamped(to:)`). Cancelling the task stops synthesis at the next
+    /// buffer (about 60 ms of audio) and throws `CancellationError`.
+    public func synthesize(_ utterance: Utterance) async throws -> PCMAudio {
+        let box = StopFlag()
+        return try await withTaskCancellationHandler {
+            try await onQueue { try self.synthesizeNow(utterance, stop: box) }
+        } onCancel: {
+            box.flag.store(true, ordering: .relaxed)
+        }
+    }
+
+    // MARK: - On the queue
+
+    private func onQueue<T: Sendable>(_ work: @escaping @Sendable () throws -> T) async throws -> T {
+        try await withCheckedThrowingContinuation { continuation in
+            queue.async { continuation.resume(with: Result { try work() }) }
+        }
+    }
+
+    private func start() throws(SpeechError) -> Int {
+        if let startResult { return try startResult.get() }
+        // What espeak_Initialize(AUDIO_OUTPUT_SYNCHRONOUS, 0, NULL, 0) does, one step at a time,
+        // because espeak_Initialize prints a missing-data error to stderr where we want it as a value.
+        // NULL path: $ESPEAK_DATA_PATH, else the data directory espeak-ng was built with.
+        espeak_ng_InitializePath(nil)
+        var context: espeak_ng_ERROR_CONTEXT?
+        let status = espeak_ng_Initialize(&context)
+        espeak_ng_ClearErrorContext(&context)
+        guard status == ENS_OK else {
+            let result = Result<Int, SpeechError>.failure(.synthesizerUnavailable("espeak-ng data: \(Self.message(for: status))"))
+            startResult = result
+            return try result.get()
+        }
+        // Synchronous retrieval: samples come to the callback; espeak-ng opens no audio device.
+        let outputStatus = espeak_ng_InitializeOutput(ENOUTPUT_MODE_SYNCHRONOUS, 0, nil)
+        let sampleRate = Int(espeak_ng_GetSampleRate())
+        guard outputStatus == ENS_OK, sampleRate > 0 else {
+            let result = Result<Int, SpeechError>.failure(.synthesizerUnavailable(Self.message(for: outputStatus)))
+            startResult = result
+            return try result.get()
+        }
+        espeak_SetSynthCallback(collectSamples)
+        startResult = .success(sampleRate)
+        return sampleRate
+    }
+
+    private static func message(for status: espeak_ng_STATUS) -> String {
+        var buffer = [CChar](repeating: 0, count: 512)
+        espeak_ng_GetStatusCodeMessage(status, &buffer, buffer.count)
+        return String(decoding: buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+    }
+
+    private func synthesizeNow(_ utterance: Utterance, stop: StopFlag) throws -> PCMAudio {
+        let sampleRate = try start()
+        try select(voice: utterance.voice)
+        espeak_SetParameter(espeakRATE, Int32(utterance.rate), 0)
+        espeak_SetParameter(espeakPITCH, Int32(utterance.pitch), 0)
+
+        let sink = SampleSink(stop: stop)
+        activeSink = sink
+        defer { activeSink = nil }
+        let status = utterance.text.withCString { text in
+            // No espeakENDPAUSE: no trailing sentence pause, so playback ends with the speech.
+            espeak_Synth(text, strlen(text) + 1, 0, POS_CHARACTER, 0, UInt32(espeakCHARS_UTF8), nil, nil)
+        }
+        if stop.flag.load(ordering: .relaxed) { throw CancellationError() }
+        guard status == EE_OK else {
+            throw SpeechError.synthesisFailed("espeak_Synth returned \(status.rawValue) for \"\(utterance.text)\"")
+        }
+        return PCMAudio(samples: sink.samples, sampleRate: sampleRate)
+    }
+
+    private func select(voice: String) throws(SpeechError) {
+        guard voice != selectedVoice else { return }
+        if voice.hasPrefix("mb-"), !mbrolaDataInstalled(for: voice) {
+            // espeak-ng would print its own MBROLA error to stderr; say it ourselves.
+            throw .voiceNotFound(voice)
+        }
+        guard espeak_SetVoiceByName(voice) == EE_OK else { throw .voiceNotFound(voice) }
+        selectedVoice = voice
+    }
+
+    private func listJapaneseVoices() -> [Voice] {
+        var spec = espeak_VOICE()
+        return "ja".withCString { language in
+            spec.languages = language
+            guard let list = espeak_ListVoices(&spec) else { return [] }
+            var voices: [Voice] = []
+            var index = 0
+            while let entry = list[index] {
+                index += 1
+                let voice = entry.pointee
+                guard let identifier = voice.identifier.map({ String(cString: $0) }) else { continue }
+                // "jpx/ja" is selected as "ja", "mb/mb-jp1" as "mb-jp1".
+                let id = String(identifier.split(separator: "/").last ?? Substring(identifier))
+                if id.hasPrefix("mb-"), !mbrolaDataInstalled(for: id) { continue }
+                let name = voice.name.map { String(cString: $0) } ?? id
+                voices.append(Voice(id: id, name: name, language: "ja", gender: gender(voice.gender)))
+            }
+            return voices.sorted { ($0.id == Voice.defaultJapaneseID ? 0 : 1) < ($1.id == Voice.defaultJapaneseID ? 0 : 1) }
+        }
+    }
+}
+
+/// Whether the MBROLA voice behind espeak-ng's "mb-jp1" style id is installed.
+private func mbrolaDataInstalled(for id: String) -> Bool {
+    let name = String(id.dropFirst(3))
+    return ["/usr/share/mbrola/\(name)/\(name)", "/usr/share/mbrola/\(name)"].contains {
+        var isDirectory: ObjCBool = false
+        return FileManager.default.fileExists(atPath: $0, isDirectory: &isDirectory) && !isDirectory.boolValue
+    }
+}
+
+private func gender(_ code: UInt8) -> Voice.Gender {
+    switch code {
+    case 1: .male
+    case 2: .female
+    default: .unspecified
+    }
+}
+
+/// A cancel request shared between a task's cancellation handler and the synthesis callback.
+private final class StopFlag: Sendable {
+    let flag = Atomic(false)
+}
+
+/// Samples collected by the callback during one `espeak_Synth` call.
+private final class SampleSink {
+    var samples: [Int16] = []
+    let stop: StopFlag
+    init(stop: StopFlag) { self.stop = stop }
+}
+
+// The sink of the synthesis in progress. A C callback cannot capture context, and
+// only the serial queue calls espeak_Synth, so one slot read and written on that
+// queue is enough.
+nonisolated(unsafe) private var activeSink: SampleSink?
+
+/// espeak-ng's synth callback: keep the samples; return 1 to abort synthesis.
+private func collectSamples(
+    _ wave: UnsafeMutablePointer<Int16>?,
+    _ count: Int32,
+    _ events: UnsafeMutablePointer<espeak_EVENT>?
+) -> Int32 {
+    guard let sink = activeSink else { return 1 }
+    if let wave, count > 0 {
+        sink.samples.append(contentsOf: UnsafeBufferPointer(start: wave, count: Int(count)))
+    }
+    return sink.stop.flag.load(ordering: .relaxed) ? 1 : 0
+}

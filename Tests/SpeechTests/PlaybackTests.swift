@@ -1,0 +1,125 @@
+import Foundation
+import SpeechClient
+@testable import SpeechEspeak
+import Testing
+
+/// Real playback through a private PulseAudio server with a null sink, recorded from its monitor.
+@Suite("Playback through PulseAudio", .serialized)
+final class PlaybackTests {
+    let pulse: PulseAudioHarness
+
+    init() throws {
+        pulse = try PulseAudioHarness.start()
+    }
+
+    deinit {
+        pulse.shutDown()
+    }
+
+    @Test("an utterance is played to the sound server at its own length")
+    func playsAudio() async throws {
+        let utterance = Utterance("さんびゃくよんじゅうご")
+        let speech = SpeechClient.espeak(environment: pulse.environment)
+        let expected = try await speech.synthesize(utterance)
+
+        let recording = try pulse.startRecording(sampleRate: expected.sampleRate)
+        try await speech.speak(utterance)
+        let heard = try recording.finish()
+
+        #expect(heard.peak > 1000, "the recording is silent")
+        let difference = abs(heard.soundSeconds - expected.soundSeconds)
+        #expect(difference < 0.15, "heard \(heard.soundSeconds) s of sound, synthesised \(expected.soundSeconds) s")
+    }
+
+    @Test("a replay of the same utterance plays again without synthesising again")
+    func replayUsesCache() async throws {
+        let engine = EspeakSpeechEngine(
+            synthesizer: .shared, parameters: .standard, player: nil,
+            environment: ProcessInfo.processInfo.environment.merging(pulse.environment) { $1 }
+        )
+        let speech = SpeechClient(engine: engine)
+        let recording = try pulse.startRecording(sampleRate: 22050)
+        try await speech.speak(Utterance("ななひゃく"))
+        try await speech.speak(Utterance("ななひゃく"))
+        #expect(await engine.synthesisCount == 1)
+        try await speech.speak(Utterance("ななひゃく", rate: 200))
+        #expect(await engine.synthesisCount == 2)
+        #expect(try recording.finish().peak > 1000)
+    }
+
+    @Test("cancelling a long utterance stops it, and its player, within 100 ms")
+    func cancellationStopsAtOnce() async throws {
+        let speech = SpeechClient.espeak(environment: pulse.environment)
+        let long = Utterance(Array(repeating: "いち に さん よん ご ろく なな はち きゅう じゅう", count: 10).joined(separator: " "))
+        let audio = try await speech.synthesize(long)
+        #expect(audio.seconds > 20, "the utterance should be long: \(audio.seconds) s")
+
+        let recording = try pulse.startRecording(sampleRate: audio.sampleRate)
+        let speaking = Task { try await speech.speak(long) }
+        // Wait until sound is really coming out, then cancel.
+        try PulseAudioHarness.poll("sound on the sink", timeout: .seconds(10)) { recording.samples().peak > 1000 }
+        let playersBefore = paplayProcesses()
+        #expect(playersBefore.count == 1, "one paplay should be playing: \(playersBefore)")
+
+        let cancelled = ContinuousClock.now
+        speaking.cancel()
+        let result = await speaking.result
+        let elapsed = ContinuousClock.now - cancelled
+        let playersAfter = paplayProcesses()
+
+        #expect(throws: CancellationError.self) { try result.get() }
+        #expect(elapsed < .milliseconds(100), "speak returned \(elapsed) after the cancel")
+        #expect(playersAfter.isEmpty, "player still running: \(playersAfter)")
+        print("cancel -> speak returned, player reaped: \(elapsed)")
+        _ = try recording.finish()
+    }
+
+    @Test("stop() ends the utterance in progress")
+    func stopEndsPlayback() async throws {
+        let speech = SpeechClient.espeak(environment: pulse.environment)
+        let long = Utterance(Array(repeating: "はちじゅうはち", count: 20).joined(separator: " "))
+        let recording = try pulse.startRecording(sampleRate: 22050)
+        let speaking = Task { try await speech.speak(long) }
+        try PulseAudioHarness.poll("sound on the sink", timeout: .seconds(10)) { recording.samples().peak > 1000 }
+        await speech.stop()
+        await #expect(throws: CancellationError.self) { try await speaking.value }
+        #expect(paplayProcesses().isEmpty)
+        _ = try recording.finish()
+    }
+
+    @Test("with no sound server the first speak says so in one line, later ones are quiet")
+    func noServer() async throws {
+        let nowhere = "\(pulse.directory)/missing"
+        let speech = SpeechClient.espeak(
+            player: "paplay",
+            environment: ["PULSE_SERVER": "unix:\(nowhere)/native", "PULSE_RUNTIME_PATH": nowhere]
+        )
+        let error = await #expect(throws: SpeechError.self) { try await speech.speak(Utterance("ご")) }
+        let line = error.map(String.init(describing:)) ?? ""
+        #expect(line.hasPrefix("no audio output") && !line.contains("\n"), "\(line)")
+        try await speech.speak(Utterance("ろく"))
+    }
+
+    @Test("when no player can be found, speak throws one noAudioOutput error")
+    func noPlayer() async throws {
+        let speech = SpeechClient.espeak(environment: ["PATH": "/nonexistent", "KAZU_PLAYER": ""])
+        let error = await #expect(throws: SpeechError.self) { try await speech.speak(Utterance("なな")) }
+        #expect(error?.description == "no audio output (no audio player found): install pulseaudio-utils or alsa-utils, or use --wav FILE")
+        try await speech.speak(Utterance("なな"))
+    }
+
+    /// The pids of paplay processes that are children of this test process.
+    private func paplayProcesses() -> [String] {
+        let me = getpid()
+        let entries = (try? FileManager.default.contentsOfDirectory(atPath: "/proc")) ?? []
+        return entries.filter { entry in
+            guard Int(entry) != nil,
+                  let stat = try? String(contentsOfFile: "/proc/\(entry)/stat", encoding: .utf8),
+                  let close = stat.lastIndex(of: ")")
+            else { return false }
+            let name = stat[stat.index(after: stat.firstIndex(of: "(")!)..<close]
+            let fields = stat[stat.index(close, offsetBy: 2)...].split(separator: " ")
+            return name == "paplay" && fields.count > 1 && Int32(fields[1]) == me
+        }
+    }
+}

@@ -1,0 +1,64 @@
+import SpeechClient
+import SpeechEspeak
+import Testing
+
+@Suite("Synthesis with libespeak-ng")
+struct SynthesisTests {
+    static let digitReadings = ["いち", "に", "さん", "よん", "ご", "ろく", "なな", "はち", "きゅう", "じゅう", "ゼロ"]
+
+    @Test("every kana digit reading gives audible samples", arguments: digitReadings)
+    func digitReading(_ kana: String) async throws {
+        let audio = try await EspeakSynthesizer.shared.synthesize(Utterance(kana))
+        #expect(audio.sampleRate == 22050)
+        #expect(audio.seconds > 0.1)
+        #expect(audio.peak > 1000)
+    }
+
+    @Test("longer text lasts longer")
+    func durationGrowsWithText() async throws {
+        let short = try await EspeakSynthesizer.shared.synthesize(Utterance("いち"))
+        let long = try await EspeakSynthesizer.shared.synthesize(Utterance("いち に さん よん ご"))
+        #expect(long.seconds > 2 * short.seconds)
+    }
+
+    @Test("a higher rate gives shorter audio")
+    func durationShrinksWithRate() async throws {
+        let text = "さんびゃくよんじゅうご"
+        var seconds: [Double] = []
+        for rate in [80, 150, 300] {
+            seconds.append(try await EspeakSynthesizer.shared.synthesize(Utterance(text, rate: rate)).seconds)
+        }
+        #expect(seconds[0] > seconds[1] && seconds[1] > seconds[2], "seconds at 80/150/300 wpm: \(seconds)")
+    }
+
+    @Test("the default Japanese voice is listed first")
+    func voices() async throws {
+        let voices = try await SpeechClient.espeak(player: "none").voices()
+        #expect(voices.first?.id == "ja")
+        #expect(voices.allSatisfy { $0.language == "ja" })
+    }
+
+    @Test("a missing voice names the package that installs it")
+    func missingVoice() async throws {
+        let error = await #expect(throws: SpeechError.voiceNotFound("xx-nonexistent")) {
+            try await EspeakSynthesizer.shared.synthesize(Utterance("いち", voice: "xx-nonexistent"))
+        }
+        #expect(error?.description.contains("espeak-ng-data") == true)
+    }
+
+    @Test("digits are refused, kana are not")
+    func digitsRefused() async throws {
+        let speech = SpeechClient.espeak(player: "none")
+        await #expect(throws: SpeechError.digitsInText("300")) { try await speech.speak(Utterance("300")) }
+        await #expect(throws: SpeechError.digitsInText("３びゃく")) { try await speech.synthesize(Utterance("３びゃく")) }
+        try await speech.speak(Utterance("さんびゃく"))   // player "none": synthesis skipped, no error
+    }
+
+    @Test("rate and pitch outside the range are clamped")
+    func clamping() async throws {
+        let speech = SpeechClient.espeak(player: "none")
+        let tooFast = try await speech.synthesize(Utterance("ろく", rate: 10_000))
+        let fastest = try await speech.synthesize(Utterance("ろく", rate: speech.parameters.rate.bounds.upperBound))
+        #expect(tooFast == fastest)
+    }
+}
