@@ -34,9 +34,15 @@ let package = Package(
         .target(name: "KazuCLI", dependencies: ["JapaneseNumbers", "SpeechClient", "SpeechEspeak", "Composable"]),
         .executableTarget(name: "kazu", dependencies: ["KazuCLI"]),
 
+        // Test support shared by test targets: a private PulseAudio server that records what
+        // was played, and a runner for the built kazu executable.
+        .target(name: "KazuTestSupport", dependencies: ["SpeechClient"], path: "Tests/Support"),
+
         .testTarget(name: "ComposableTests", dependencies: ["Composable", "ComposableTesting"]),
         .testTarget(name: "JapaneseNumbersTests", dependencies: ["JapaneseNumbers"]),
-        .testTarget(name: "SpeechTests", dependencies: ["SpeechClient", "SpeechEspeak", "JapaneseNumbers"]),
-        .testTarget(name: "KazuCLITests", dependencies: ["KazuCLI", "kazu"]),
+        .testTarget(
+            name: "SpeechTests",
+            dependencies: ["SpeechClient", "SpeechEspeak", "JapaneseNumbers", "KazuTestSupport", "kazu"]),
+        .testTarget(name: "KazuCLITests", dependencies: ["KazuCLI", "kazu", "KazuTestSupport"]),
     ]
 )

@@ -1,3 +1,4 @@
+import KazuTestSupport
 import Foundation
 import SpeechClient
 @testable import SpeechEspeak

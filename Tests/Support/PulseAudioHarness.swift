@@ -13,23 +13,23 @@ import SpeechClient
 /// try await SpeechClient.espeak(environment: pulse.environment).speak(Utterance("いち"))
 /// let heard = try recording.finish()       // PCMAudio of the sink's monitor
 /// ```
-final class PulseAudioHarness: @unchecked Sendable {
+public final class PulseAudioHarness: @unchecked Sendable {
     // @unchecked: every property is a constant.
 
     /// Why the harness could not do its job; the description says what to do.
-    struct Failure: Error, CustomStringConvertible {
-        var description: String
+    public struct Failure: Error, CustomStringConvertible {
+        public var description: String
     }
 
     /// The null sink every stream plays to.
-    let sinkName: String
+    public let sinkName: String
     /// The temporary directory holding the server's socket, pid file and state.
-    let directory: String
+    public let directory: String
     /// The server's process id (the server daemonises, so it is not our child).
-    let serverPID: pid_t
+    public let serverPID: pid_t
 
     /// Variables that send PulseAudio clients to this server.
-    var environment: [String: String] {
+    public var environment: [String: String] {
         [
             "PULSE_SERVER": "unix:\(directory)/pulse/native",
             "PULSE_RUNTIME_PATH": "\(directory)/pulse",
@@ -45,7 +45,7 @@ final class PulseAudioHarness: @unchecked Sendable {
     }
 
     /// Starts a server with a null sink named `sinkName` and waits until its socket answers.
-    static func start(sinkName: String = "kazu") throws -> PulseAudioHarness {
+    public static func start(sinkName: String = "kazu") throws -> PulseAudioHarness {
         let environment = ProcessInfo.processInfo.environment
         for tool in ["pulseaudio", "parec", "paplay"] where AudioToolLocator.path(of: tool, environment) == nil {
             throw Failure(description: "\(tool) is not installed: run .ci/deps (it installs pulseaudio and pulseaudio-utils)")
@@ -98,12 +98,12 @@ final class PulseAudioHarness: @unchecked Sendable {
     }
 
     /// Starts recording the null sink's monitor as 16-bit mono at `sampleRate`, and waits until samples flow.
-    func startRecording(sampleRate: Int) throws -> Recording {
+    public func startRecording(sampleRate: Int) throws -> Recording {
         try Recording(harness: self, sampleRate: sampleRate)
     }
 
     /// Stops the server, waits until it is gone, and removes its directory.
-    func shutDown() {
+    public func shutDown() {
         kill(serverPID, SIGTERM)
         if (try? Self.poll("pulseaudio to exit", timeout: .seconds(3), until: { !self.serverRunning })) == nil {
             kill(serverPID, SIGKILL)
@@ -121,7 +121,7 @@ final class PulseAudioHarness: @unchecked Sendable {
     }
 
     /// Checks `condition` every 5 ms until it holds, or throws after `timeout`.
-    static func poll(_ what: String, timeout: Duration, until condition: () -> Bool) throws {
+    public static func poll(_ what: String, timeout: Duration, until condition: () -> Bool) throws {
         let deadline = ContinuousClock.now + timeout
         while !condition() {
             guard ContinuousClock.now < deadline else { throw Failure(description: "timed out waiting for \(what)") }
@@ -130,10 +130,10 @@ final class PulseAudioHarness: @unchecked Sendable {
     }
 
     /// A `parec` run writing the sink's monitor to a file.
-    final class Recording: @unchecked Sendable {
+    public final class Recording: @unchecked Sendable {
         // @unchecked: the process is started in init and only stopped in finish.
-        let sampleRate: Int
-        let file: String
+        public let sampleRate: Int
+        public let file: String
         private let process: Process
 
         fileprivate init(harness: PulseAudioHarness, sampleRate: Int) throws {
@@ -165,7 +165,7 @@ final class PulseAudioHarness: @unchecked Sendable {
         }
 
         /// The samples recorded so far.
-        func samples() -> PCMAudio {
+        public func samples() -> PCMAudio {
             let data = (try? Data(contentsOf: URL(fileURLWithPath: file))) ?? Data()
             let samples = data.withUnsafeBytes { raw in
                 (0..<data.count / 2).map { Int16(littleEndian: raw.loadUnaligned(fromByteOffset: 2 * $0, as: Int16.self)) }
@@ -177,7 +177,7 @@ final class PulseAudioHarness: @unchecked Sendable {
         ///
         /// Sound reaches a monitor a little after the player has exited, so this polls the file
         /// instead of stopping at once.
-        func finish(trailingSilence: Duration = .milliseconds(300), timeout: Duration = .seconds(10)) throws -> PCMAudio {
+        public func finish(trailingSilence: Duration = .milliseconds(300), timeout: Duration = .seconds(10)) throws -> PCMAudio {
             defer {
                 // SIGKILL, not SIGINT: Foundation's Process starts children with the spawning
                 // thread's signal mask, and Swift's worker threads block SIGINT and SIGTERM.
@@ -198,8 +198,8 @@ final class PulseAudioHarness: @unchecked Sendable {
 }
 
 /// Finds command-line tools on `$PATH`.
-enum AudioToolLocator {
-    static func path(of tool: String, _ environment: [String: String]) -> String? {
+public enum AudioToolLocator {
+    public static func path(of tool: String, _ environment: [String: String]) -> String? {
         (environment["PATH"] ?? "/usr/bin:/bin").split(separator: ":")
             .map { "\($0)/\(tool)" }
             .first { FileManager.default.isExecutableFile(atPath: $0) }
@@ -208,7 +208,7 @@ enum AudioToolLocator {
 
 extension PCMAudio {
     /// The index range from the first to the last sample louder than `threshold`; nil for silence.
-    func soundSpan(threshold: Int16 = 500) -> Range<Int>? {
+    public func soundSpan(threshold: Int16 = 500) -> Range<Int>? {
         guard let first = samples.firstIndex(where: { abs(Int($0)) > threshold }),
               let last = samples.lastIndex(where: { abs(Int($0)) > threshold })
         else { return nil }
@@ -216,7 +216,7 @@ extension PCMAudio {
     }
 
     /// The seconds from the first to the last loud sample.
-    var soundSeconds: Double {
+    public var soundSeconds: Double {
         Double(soundSpan()?.count ?? 0) / Double(sampleRate)
     }
 }

@@ -12,27 +12,27 @@ import Foundation
 /// `swift test` builds because the test target depends on `kazu`). Standard
 /// input, output and error go through temporary files, so a child writing a lot
 /// can never block on a full pipe.
-enum KazuProcess {
-    struct Result {
-        var status: Int32
-        var output: String
-        var errors: String
+public enum KazuProcess {
+    public struct Result: Sendable {
+        public var status: Int32
+        public var output: String
+        public var errors: String
     }
 
-    struct ExecutableNotFound: Error, CustomStringConvertible {
-        var path: String
-        var description: String { "no kazu executable at \(path); build it with 'swift build --product kazu'" }
+    public struct ExecutableNotFound: Error, CustomStringConvertible {
+        public var path: String
+        public var description: String { "no kazu executable at \(path); build it with 'swift build --product kazu'" }
     }
 
     /// `.build/<triple>/debug/kazu`: the directory of the running test bundle.
-    static var executablePath: String {
+    public static var executablePath: String {
         let testBundle = URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath()
         return testBundle.deletingLastPathComponent().appendingPathComponent("kazu").path
     }
 
     /// Runs `kazu arguments...` with `input` on standard input and `environment`
     /// added to the test's own, and waits for it to finish.
-    static func run(_ arguments: [String], input: String = "", environment: [String: String] = [:]) throws -> Result {
+    public static func run(_ arguments: [String], input: String = "", environment: [String: String] = [:]) throws -> Result {
         let path = executablePath
         guard FileManager.default.isExecutableFile(atPath: path) else { throw ExecutableNotFound(path: path) }
 
