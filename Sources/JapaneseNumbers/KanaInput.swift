@@ -70,7 +70,9 @@ enum KanaInput {
     /// before a vowel (`sanen` may be さねん or さんえん); at most 16, the
     /// plain な-row reading first. `nil` when a letter sequence is not romaji.
     static func kanaCandidates(fromRomaji input: [UInt32]) -> [[UInt32]]? {
-        let letters = input.filter { $0 != 0x20 && $0 != 0x2D }
+        // Spaces and hyphens stay: an n before them is ん (sen yonhyaku).
+        var letters = input.map { $0 == 0x2D ? 0x20 : $0 }
+        NumberParser.trim(&letters)
         var ambiguous: [Int] = []
         for i in letters.indices where letters[i] == 0x6E && i + 1 < letters.count {
             let next = letters[i + 1]
@@ -97,14 +99,17 @@ enum KanaInput {
 
     static func kana(fromRomaji s: [UInt32], nAsSyllabic: Set<Int>) -> [UInt32]? {
         var out: [UInt32] = []
+        out.reserveCapacity(s.count)
         var i = 0
+        var lengthKeys: [UInt32] = [0, 0, 0]
+        var keyCount = 0
         func at(_ k: Int) -> UInt32 { k < s.count ? s[k] : 0 }
         while i < s.count {
             let c = s[i]
-            if c == 0x27 { i += 1; continue }                           // apostrophe
+            if c == 0x27 || c == 0x20 { i += 1; continue }              // apostrophe, space
             if c == 0x6E {                                               // n
                 let next = at(i + 1)
-                if nAsSyllabic.contains(i) || next == 0x27 || next == 0 || (!isVowelOrY(next) && next != 0x6E) {
+                if nAsSyllabic.contains(i) || next == 0x27 || next == 0x20 || next == 0 || (!isVowelOrY(next) && next != 0x6E) {
                     out.append(n); i += 1; continue
                 }
                 if next == 0x6E {
@@ -124,14 +129,23 @@ enum KanaInput {
                 }
             }
             var matched = false
-            for length in stride(from: 3, through: 1, by: -1) where i + length <= s.count {
-                let key = KanaInput.string(s[i..<(i + length)])
-                if let kana = romajiTable[key] {
+            var key: UInt32 = 0
+            keyCount = 0
+            for length in 1...3 where i + length <= s.count {
+                let letter = s[i + length - 1]
+                guard letter < 0x80 else { break }
+                key |= letter << (8 * UInt32(length - 1))
+                lengthKeys[length - 1] = key
+                keyCount = length
+            }
+            while keyCount > 0 {
+                if let kana = romajiTable[lengthKeys[keyCount - 1]] {
                     out.append(contentsOf: kana)
-                    i += length
+                    i += keyCount
                     matched = true
                     break
                 }
+                keyCount -= 1
             }
             if !matched { return nil }
         }
@@ -153,7 +167,8 @@ enum KanaInput {
         return out
     }
 
-    static let romajiTable: [String: [UInt32]] = {
+    /// Romaji syllables (up to 3 ASCII letters packed little-endian into a UInt32) -> kana.
+    static let romajiTable: [UInt32: [UInt32]] = {
         var table: [String: [UInt32]] = [:]
         func add(_ kana: String, _ spellings: String...) {
             for spelling in spellings { table[spelling] = kana.unicodeScalars.map(\.value) }
@@ -192,6 +207,12 @@ enum KanaInput {
             for spelling in ["j" + vowel, "jy" + vowel, "zy" + vowel] { table[spelling] = [0x3058, y] }
             for spelling in ["ch" + vowel, "ty" + vowel, "cy" + vowel] { table[spelling] = [0x3061, y] }
         }
-        return table
+        var packed: [UInt32: [UInt32]] = [:]
+        for (spelling, kana) in table {
+            var key: UInt32 = 0
+            for (i, byte) in spelling.utf8.enumerated() { key |= UInt32(byte) << (8 * UInt32(i)) }
+            packed[key] = kana
+        }
+        return packed
     }()
 }
