@@ -105,6 +105,7 @@ struct CounterSpec: Sendable {
 final class CounterTable: Sendable {
     let name: String
     let kanji: String
+    let kanjiUTF8: [UInt8]
     let kana: String
     let romajiName: String
     let meaning: String
@@ -129,6 +130,7 @@ final class CounterTable: Sendable {
     init(_ spec: CounterSpec) {
         name = spec.name
         kanji = spec.kanji ?? spec.name
+        kanjiUTF8 = Array(kanji.utf8)
         kana = spec.kana
         romajiName = Kana.romaji(spec.kana)
         meaning = spec.meaning

@@ -20,9 +20,9 @@ enum KanaGrammar {
         var end: Int
     }
 
-    /// Number words by their first kana, longest first.
-    static let vocabulary: [UInt32: [([UInt32], Kind, Int)]] = {
-        let words: [(String, Kind, Int)] = [
+    /// The number words, grouped by first kana and longest first within a group.
+    static let words: [(scalars: [UInt32], kind: Kind, value: Int)] = {
+        let list: [(String, Kind, Int)] = [
             ("ぜろ", .digit, 0), ("れい", .digit, 0), ("いち", .digit, 1), ("いっ", .digit, 1),
             ("に", .digit, 2), ("さん", .digit, 3), ("よん", .digit, 4), ("し", .digit, 4),
             ("ご", .digit, 5), ("ろく", .digit, 6), ("ろっ", .digit, 6), ("なな", .digit, 7),
@@ -35,12 +35,22 @@ enum KanaGrammar {
             ("まん", .group, 1), ("おく", .group, 2), ("ちょう", .group, 3), ("けい", .group, 4),
             ("まいなす", .minus, 0),
         ]
-        var table: [UInt32: [([UInt32], Kind, Int)]] = [:]
-        for (word, kind, value) in words {
-            let scalars = word.unicodeScalars.map(\.value)
-            table[scalars[0], default: []].append((scalars, kind, value))
+        return list.map { (Array($0.0.unicodeScalars.map(\.value)), $0.1, $0.2) }
+            .sorted { ($0.scalars[0], -$0.scalars.count) < ($1.scalars[0], -$1.scalars.count) }
+    }()
+
+    /// For each hiragana (index: scalar - 0x3041), the range of `words` starting with it.
+    static let wordsByFirstKana: [Range<Int>] = {
+        var ranges = [Range<Int>](repeating: 0..<0, count: 0x60)
+        var i = 0
+        while i < words.count {
+            let first = words[i].scalars[0]
+            var j = i
+            while j < words.count && words[j].scalars[0] == first { j += 1 }
+            ranges[Int(first - 0x3041)] = i..<j
+            i = j
         }
-        return table.mapValues { $0.sorted { $0.0.count > $1.0.count } }
+        return ranges
     }()
 
     static func tokenize(_ s: ArraySlice<UInt32>) -> Result<[Token], Reason> {
@@ -48,17 +58,30 @@ enum KanaGrammar {
         tokens.reserveCapacity(s.count / 2 + 1)
         var i = s.startIndex
         outer: while i < s.endIndex {
-            if let words = vocabulary[s[i]] {
-                for (word, kind, value) in words where i + word.count <= s.endIndex
-                    && s[i..<(i + word.count)].elementsEqual(word) {
-                    tokens.append(Token(kind: kind, value: value, start: i, end: i + word.count))
-                    i += word.count
-                    continue outer
+            let v = s[i]
+            if v >= 0x3041 && v < 0x3041 + 0x60 {
+                for w in wordsByFirstKana[Int(v - 0x3041)] {
+                    let word = words[w].scalars
+                    if i + word.count <= s.endIndex && matches(s, at: i, word) {
+                        tokens.append(Token(kind: words[w].kind, value: words[w].value, start: i, end: i + word.count))
+                        i += word.count
+                        continue outer
+                    }
                 }
             }
             return .failure("cannot read \(KanaInput.string(s[i...])) as part of a number")
         }
         return .success(tokens)
+    }
+
+    @inline(__always)
+    static func matches(_ s: ArraySlice<UInt32>, at start: Int, _ word: [UInt32]) -> Bool {
+        var k = 0
+        while k < word.count {
+            if s[start + k] != word[k] { return false }
+            k += 1
+        }
+        return true
     }
 
     /// One element (千 百 十 or a digit, with its multiplier) as found in the input.
@@ -190,9 +213,14 @@ enum KanaGrammar {
         if checkSpelling {
             let large = sum >= 10_000 ? 1 : 0
             for element in elements where !element.checked {
-                let allowed = NumberTables.chunks[large][element.pos][element.digit][element.follow.rawValue]
+                let allowed = NumberTables.chunk(large: large, pos: element.pos, digit: element.digit, follow: element.follow)
                 let written = s[element.start..<element.end]
-                if !allowed.contains(where: { $0.scalars.elementsEqual(written) }) {
+                var found = false
+                for form in allowed where form.scalars.count == written.count && matches(s, at: element.start, form.scalars) {
+                    found = true
+                    break
+                }
+                if !found {
                     var name = element.pos > 0 && element.digit == 1 ? "" : NumberTables.digitKanji[element.digit]
                     name += NumberTables.unitKanji[element.pos]
                     var after = ""

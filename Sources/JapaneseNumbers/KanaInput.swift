@@ -66,50 +66,45 @@ enum KanaInput {
 
     // MARK: Romaji
 
-    /// Hiragana spellings of romaji, one per way of reading an ambiguous `n`
-    /// before a vowel (`sanen` may be さねん or さんえん); at most 16, the
-    /// plain な-row reading first. `nil` when a letter sequence is not romaji.
-    static func kanaCandidates(fromRomaji input: [UInt32]) -> [[UInt32]]? {
-        // Spaces and hyphens stay: an n before them is ん (sen yonhyaku).
+    /// Romaji prepared for conversion: spaces and hyphens kept as word breaks
+    /// (an n before them is ん: `sen yonhyaku`), and the places where an `n`
+    /// before a vowel could be ん instead of starting a な-row kana (`sanen`
+    /// is さねん or さんえん), at most four, for the caller to try in turn.
+    static func prepareRomaji(_ input: [UInt32]) -> (letters: [UInt32], ambiguous: [Int]) {
         var letters = input.map { $0 == 0x2D ? 0x20 : $0 }
         NumberParser.trim(&letters)
         var ambiguous: [Int] = []
-        for i in letters.indices where letters[i] == 0x6E && i + 1 < letters.count {
-            let next = letters[i + 1]
-            let previousIsN = i > 0 && letters[i - 1] == 0x6E
-            if !previousIsN && isVowelOrY(next) { ambiguous.append(i) }
+        for i in letters.indices where letters[i] == 0x6E && i > 0 && i + 1 < letters.count {
+            let previous = letters[i - 1]
+            // ん follows a vowel; an n after n, a consonant or a space starts a syllable.
+            if isVowelOrY(previous) && previous != 0x79 && isVowelOrY(letters[i + 1]) { ambiguous.append(i) }
         }
-        ambiguous = Array(ambiguous.prefix(4))
-        var candidates: [[UInt32]] = []
-        for mask in 0..<(1 << ambiguous.count) {
-            var marked: Set<Int> = []
-            for (bit, index) in ambiguous.enumerated() where mask & (1 << bit) != 0 { marked.insert(index) }
-            guard let kana = kana(fromRomaji: letters, nAsSyllabic: marked) else {
-                if mask == 0 { return nil }
-                continue
-            }
-            candidates.append(kana)
-        }
-        return candidates
+        return (letters, Array(ambiguous.prefix(4)))
+    }
+
+    /// The hiragana for `letters`, reading the `n`s chosen by `mask` (bits over
+    /// `ambiguous`) as ん; `nil` when the letters are not romaji.
+    static func kana(fromRomaji letters: [UInt32], ambiguous: [Int], mask: Int) -> [UInt32]? {
+        var marked: [Int] = []
+        for (bit, index) in ambiguous.enumerated() where mask & (1 << bit) != 0 { marked.append(index) }
+        return kana(fromRomaji: letters, nAsSyllabic: marked)
     }
 
     static func isVowelOrY(_ v: UInt32) -> Bool {
         v == 0x61 || v == 0x69 || v == 0x75 || v == 0x65 || v == 0x6F || v == 0x79
     }
 
-    static func kana(fromRomaji s: [UInt32], nAsSyllabic: Set<Int>) -> [UInt32]? {
+    static func kana(fromRomaji s: [UInt32], nAsSyllabic: [Int]) -> [UInt32]? {
         var out: [UInt32] = []
         out.reserveCapacity(s.count)
         var i = 0
-        var lengthKeys: [UInt32] = [0, 0, 0]
-        var keyCount = 0
         func at(_ k: Int) -> UInt32 { k < s.count ? s[k] : 0 }
         while i < s.count {
             let c = s[i]
             if c == 0x27 || c == 0x20 { i += 1; continue }              // apostrophe, space
             if c == 0x6E {                                               // n
                 let next = at(i + 1)
-                if nAsSyllabic.contains(i) || next == 0x27 || next == 0x20 || next == 0 || (!isVowelOrY(next) && next != 0x6E) {
+                if (!nAsSyllabic.isEmpty && nAsSyllabic.contains(i)) || next == 0x27 || next == 0x20 || next == 0 || (!isVowelOrY(next) && next != 0x6E) {
                     out.append(n); i += 1; continue
                 }
                 if next == 0x6E {
@@ -119,7 +114,7 @@ enum KanaInput {
                     continue
                 }
             }
-            if c == 0x6D, [0x62, 0x70, 0x6D].contains(at(i + 1)) {        // m before b p m
+            if c == 0x6D, at(i + 1) == 0x62 || at(i + 1) == 0x70 || at(i + 1) == 0x6D {        // m before b p m
                 out.append(n); i += 1; continue
             }
             if isLatin(c), !isVowelOrY(c) || c == 0x79, c != 0x6E {
@@ -129,23 +124,26 @@ enum KanaInput {
                 }
             }
             var matched = false
-            var key: UInt32 = 0
-            keyCount = 0
-            for length in 1...3 where i + length <= s.count {
-                let letter = s[i + length - 1]
-                guard letter < 0x80 else { break }
-                key |= letter << (8 * UInt32(length - 1))
-                lengthKeys[length - 1] = key
-                keyCount = length
-            }
-            while keyCount > 0 {
-                if let kana = romajiTable[lengthKeys[keyCount - 1]] {
-                    out.append(contentsOf: kana)
-                    i += keyCount
-                    matched = true
-                    break
+            // Longest syllable first: 3 letters, then 2, then 1.
+            var length = min(3, s.count - i)
+            while length > 0 {
+                var key = 0
+                var valid = true
+                for k in 0..<length {
+                    let letter = s[i + k]
+                    guard letter >= 0x61 && letter <= 0x7A else { valid = false; break }
+                    key += Int(letter - 0x60) * romajiKeyWeights[k]
                 }
-                keyCount -= 1
+                if valid {
+                    let entry = romajiIndex[key]
+                    if entry >= 0 {
+                        out.append(contentsOf: romajiKana[Int(entry)])
+                        i += length
+                        matched = true
+                        break
+                    }
+                }
+                length -= 1
             }
             if !matched { return nil }
         }
@@ -167,8 +165,24 @@ enum KanaInput {
         return out
     }
 
-    /// Romaji syllables (up to 3 ASCII letters packed little-endian into a UInt32) -> kana.
-    static let romajiTable: [UInt32: [UInt32]] = {
+    /// A romaji syllable of up to three letters as an index: letters 1...26, base 27.
+    static let romajiKeyWeights = [1, 27, 729]
+
+    /// `romajiIndex[key]` is the index in `romajiKana` of the syllable's kana, or -1.
+    static let romajiIndex: [Int32] = {
+        var index = [Int32](repeating: -1, count: 27 * 27 * 27)
+        for (i, spelling) in romajiSpellings.enumerated() {
+            var key = 0
+            for (k, byte) in spelling.utf8.enumerated() { key += Int(byte - 0x60) * romajiKeyWeights[k] }
+            index[key] = Int32(i)
+        }
+        return index
+    }()
+    static let romajiKana: [[UInt32]] = romajiSpellings.map { romajiTable[$0]! }
+    static let romajiSpellings: [String] = Array(romajiTable.keys)
+
+    /// Romaji syllables -> kana.
+    static let romajiTable: [String: [UInt32]] = {
         var table: [String: [UInt32]] = [:]
         func add(_ kana: String, _ spellings: String...) {
             for spelling in spellings { table[spelling] = kana.unicodeScalars.map(\.value) }
@@ -207,12 +221,6 @@ enum KanaInput {
             for spelling in ["j" + vowel, "jy" + vowel, "zy" + vowel] { table[spelling] = [0x3058, y] }
             for spelling in ["ch" + vowel, "ty" + vowel, "cy" + vowel] { table[spelling] = [0x3061, y] }
         }
-        var packed: [UInt32: [UInt32]] = [:]
-        for (spelling, kana) in table {
-            var key: UInt32 = 0
-            for (i, byte) in spelling.utf8.enumerated() { key |= UInt32(byte) << (8 * UInt32(i)) }
-            packed[key] = kana
-        }
-        return packed
+        return table
     }()
 }

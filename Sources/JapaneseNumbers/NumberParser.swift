@@ -56,6 +56,7 @@ enum NumberParser {
     }
 
     static let minusKana: [UInt32] = "まいなす".unicodeScalars.map(\.value)
+    static let minusWord: [UInt32] = "minus".unicodeScalars.map(\.value)
 
     static func trim(_ s: inout [UInt32]) {
         while let last = s.last, last == 0x20 || last == 0x09 || last == 0x0A || last == 0x0D { s.removeLast() }
@@ -211,13 +212,14 @@ enum NumberParser {
         var letters = s
         var negative = false
         if letters.first == 0x2D { negative = true; letters.removeFirst() }
-        let minusWord: [UInt32] = "minus".unicodeScalars.map(\.value)
         if letters.starts(with: minusWord) { negative = true; letters.removeFirst(minusWord.count) }
-        guard let candidates = KanaInput.kanaCandidates(fromRomaji: letters), !candidates.isEmpty else {
-            return .failure("cannot read it as romaji")
-        }
+        let (prepared, ambiguous) = KanaInput.prepareRomaji(letters)
         var firstFailure: Outcome? = nil
-        for candidate in candidates {
+        for mask in 0..<(1 << ambiguous.count) {
+            guard let candidate = KanaInput.kana(fromRomaji: prepared, ambiguous: ambiguous, mask: mask) else {
+                if mask == 0 { return .failure("cannot read it as romaji") }
+                continue
+            }
             let kana = negative ? minusKana + candidate : candidate
             let outcome = Self.kana(kana, counter: counter, fromRomaji: true)
             if case .success = outcome { return outcome }

@@ -108,16 +108,36 @@ enum NumberTables {
         }
     }
 
-    /// `chunks[large][pos][digit][follow]`: every element, ready to append.
-    static let chunks: [[[[[Piece]]]]] = (0...1).map { large in
-        (0...3).map { pos in
-            (0...9).map { d in
-                Follow.allCases.map { follow in
-                    d == 0 ? [] : parts(pos: pos, digit: d, follow: follow, large: large == 1).map { Piece($0.0 + $0.1) }
+    /// Every element, ready to append, at `chunkIndex(large:pos:digit:follow:)`.
+    static let chunks: [[Piece]] = {
+        var table: [[Piece]] = []
+        for large in 0...1 {
+            for pos in 0...3 {
+                for d in 0...9 {
+                    for follow in Follow.allCases {
+                        table.append(d == 0 ? [] : parts(pos: pos, digit: d, follow: follow, large: large == 1).map { Piece($0.0 + $0.1) })
+                    }
                 }
             }
         }
+        return table
+    }()
+
+    @inline(__always)
+    static func chunkIndex(large: Int, pos: Int, digit: Int, follow: Follow) -> Int {
+        ((large * 4 + pos) * 10 + digit) * 6 + follow.rawValue
     }
+
+    static func chunk(large: Int, pos: Int, digit: Int, follow: Follow) -> [Piece] {
+        chunks[chunkIndex(large: large, pos: pos, digit: digit, follow: follow)]
+    }
+
+    /// UTF-8 of each kanji digit and unit (every one is three bytes).
+    static let digitKanjiUTF8: [[UInt8]] = digitKanji.map { Array($0.utf8) }
+    static let unitKanjiUTF8: [[UInt8]] = unitKanji.map { Array($0.utf8) }
+    static let groupKanjiUTF8: [[UInt8]] = groupKanji.map { Array($0.utf8) }
+    static let minusKanjiUTF8: [UInt8] = Array("マイナス".utf8)
+    static let zeroBeforeCounterUTF8: [UInt8] = Array("零".utf8)
 
     static let groupPieces: [[Piece]] = groupKana.map { [Piece($0)] }
     static let zero: [Piece] = [Piece("ぜろ"), Piece("れい")]
