@@ -113,9 +113,8 @@ enum KanaGrammar {
 
         // Zero stands alone.
         let rest = tokens[index...]
-        if let zero = rest.firstIndex(where: { $0.kind == .digit && $0.value == 0 }) {
+        if rest.contains(where: { $0.kind == .digit && $0.value == 0 }) {
             if rest.count == 1 && final == nil { return .success((0, negative)) }
-            _ = zero
             return .failure("ゼロ (0) cannot be part of a longer number")
         }
         if final == .ones(0) {
