@@ -119,6 +119,8 @@ final class CounterTable: Sendable {
     let groupTails: [[Piece]]
     let exact: [Int64: [Piece]]
     let exactKanji: [Int64: String]
+    let exactKanjiUTF8: [Int64: [UInt8]]
+    let nameUTF8: [UInt8]
     /// For the parser: hiragana (and its romaji-folded form) -> number, for `exact`.
     let exactLookup: [[UInt32]: Int64]
     /// For the parser: every accepted tail, longest first.
@@ -175,6 +177,8 @@ final class CounterTable: Sendable {
         }
         exact = spec.exact.mapValues(withOptional)
         exactKanji = spec.exactKanji
+        exactKanjiUTF8 = spec.exactKanji.mapValues { Array($0.utf8) }
+        nameUTF8 = Array(spec.name.utf8)
 
         var lookup: [[UInt32]: Int64] = [:]
         for (n, pieces) in exact {
