@@ -21,10 +21,29 @@ enum KanaInput {
             case 0x0113, 0x0112, 0x00EA, 0x00CA: out.append(0x65); out.append(0x65)   // ē ê
             case 0x014D, 0x014C, 0x00F4, 0x00D4: out.append(0x6F); out.append(0x75)   // ō ô
             case 0x2212, 0x2010, 0x2011, 0x2013: out.append(0x2D)                      // minus signs
+            case 0x30FC:                                                               // ー
+                // The long-vowel mark after kana (キュー, ジュー, チョー, ケー) is the
+                // vowel that spelling would use: う after u and o, い after i and e, あ after a.
+                if let previous = out.last, let vowel = longVowel(after: previous) { out.append(vowel) } else { out.append(v) }
             default: out.append(v)
             }
         }
         return out
+    }
+
+    static func longVowel(after v: UInt32) -> UInt32? {
+        switch v {
+        case 0x3083: return 0x3042              // ゃ
+        case 0x3085, 0x3087: return 0x3046      // ゅ ょ
+        default:
+            guard let romaji = Kana.syllableTable[v], let last = romaji.unicodeScalars.last else { return nil }
+            switch last {
+            case "a": return 0x3042
+            case "i", "e": return 0x3044
+            case "u", "o": return 0x3046
+            default: return nil
+            }
+        }
     }
 
     static func isHiragana(_ v: UInt32) -> Bool { v >= 0x3041 && v <= 0x3096 }

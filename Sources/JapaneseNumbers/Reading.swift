@@ -27,8 +27,24 @@ public struct Reading: Sendable, Hashable {
     ///
     /// When the choices combine into at most 16 readings all are listed;
     /// beyond that each alternative changes one place only (the parser
-    /// accepts every combination regardless).
-    public var alternatives: [String]
+    /// accepts every combination regardless). Built when first asked for,
+    /// so that streaming canonical readings does not pay for them.
+    public var alternatives: [String] {
+        get {
+            switch alternativeStorage {
+            case .listed(let list): return list
+            case .fromSlots(let slots, let combinations): return ReadingBuilder.alternatives(slots, combinations: combinations)
+            }
+        }
+        set { alternativeStorage = .listed(newValue) }
+    }
+
+    enum AlternativeStorage: Sendable {
+        case listed([String])
+        case fromSlots([ReadingBuilder.Slot], combinations: Int)
+    }
+
+    var alternativeStorage: AlternativeStorage
 
     public init(number: Int64, written: String, kanji: String, hiragana: String,
                 katakana: String, romaji: String, alternatives: [String]) {
@@ -38,7 +54,30 @@ public struct Reading: Sendable, Hashable {
         self.hiragana = hiragana
         self.katakana = katakana
         self.romaji = romaji
-        self.alternatives = alternatives
+        self.alternativeStorage = .listed(alternatives)
+    }
+
+    init(number: Int64, written: String, kanji: String, hiragana: String,
+         katakana: String, romaji: String, alternatives: AlternativeStorage) {
+        self.number = number
+        self.written = written
+        self.kanji = kanji
+        self.hiragana = hiragana
+        self.katakana = katakana
+        self.romaji = romaji
+        self.alternativeStorage = alternatives
+    }
+
+    public static func == (a: Reading, b: Reading) -> Bool {
+        a.number == b.number && a.written == b.written && a.kanji == b.kanji && a.hiragana == b.hiragana
+            && a.katakana == b.katakana && a.romaji == b.romaji && a.alternatives == b.alternatives
+    }
+
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(number)
+        hasher.combine(written)
+        hasher.combine(hiragana)
+        hasher.combine(romaji)
     }
 
     /// `written`, `kanji`, `hiragana`, `romaji` joined by tabs, for streaming.

@@ -4,7 +4,7 @@
 /// of the pieces, then copies them with `String(unsafeUninitializedCapacity:)`.
 enum ReadingBuilder {
     /// One place in a reading and its accepted forms (canonical first).
-    struct Slot {
+    struct Slot: Sendable {
         var forms: [Piece]
         /// A space goes before it in romaji.
         var spaced: Bool
@@ -117,7 +117,7 @@ enum ReadingBuilder {
             }
             return i
         }
-        let alternatives = combinations > 1 ? Self.alternatives(slots, combinations: combinations) : []
+        let alternatives: Reading.AlternativeStorage = combinations > 1 ? .fromSlots(slots, combinations: combinations) : .listed([])
         return Reading(number: n, written: written, kanji: kanji, hiragana: hiragana,
                        katakana: katakana, romaji: romaji, alternatives: alternatives)
     }
