@@ -42,7 +42,9 @@ enum CounterCatalog {
         t("頭", "とう", meaning: "large animals", aliases: ["tou", "tō", "head"]),
         CounterSpec(
             name: "羽", kana: "わ", meaning: "birds and rabbits", aliases: ["wa", "birds"],
-            digits: [3: ["さんば", "さんわ"], 4: ["よんわ", "よんば"], 6: ["ろっぱ", "ろくわ"], 8: ["はっぱ", "はちわ"]],
+            // Order as in IMABI's list (most common first): さんわ and はちわ
+            // lead, but ろっぱ じゅっぱ ひゃっぱ せんば keep their old sound change.
+            digits: [3: ["さんわ", "さんば"], 4: ["よんわ", "よんば"], 6: ["ろっぱ", "ろくわ"], 8: ["はちわ", "はっぱ"]],
             ten: [.geminated("ぱ"), .whole("じっぱ"), .plain("わ")],
             hundred: [.geminated("ぱ"), .plain("わ")],
             thousand: [.plain("ば"), .plain("わ")]),

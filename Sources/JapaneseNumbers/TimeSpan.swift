@@ -3,7 +3,6 @@
 /// ```swift
 /// try TimeSpan(hours: 1, minutes: 30).reading(half: true).hiragana   // "いちじかんはん"
 /// try TimeSpan(hours: 2, minutes: 30).reading().hiragana             // "にじかんさんじゅっぷん"
-/// YearSpan(years: 0, half: true).reading().hiragana                  // "はんとし"
 /// ```
 public struct TimeSpan: Sendable, Hashable {
     public var hours: Int64
@@ -35,28 +34,6 @@ public struct TimeSpan: Sendable, Hashable {
             builder.add(counted(Int64(minutes), "分"))
         }
         if seconds > 0 { builder.add(counted(Int64(seconds), "秒")) }
-        return builder.build()
-    }
-}
-
-/// A number of years, possibly with a half: 半年 (はんとし), 1年半 (いちねんはん).
-public struct YearSpan: Sendable, Hashable {
-    public var years: Int64
-    public var half: Bool
-
-    public init(years: Int64, half: Bool = false) {
-        self.years = max(0, years)
-        self.half = half
-    }
-
-    public func reading() -> Phrase {
-        if years == 0 && half {
-            return Phrase(written: "半年", kanji: "半年", hiragana: "はんとし", katakana: "ハントシ",
-                          romaji: "hantoshi", alternatives: ["はんねん"])
-        }
-        var builder = PhraseBuilder()
-        builder.add(counted(years, "年"))
-        if half { builder.add(kana: "はん", kanji: "半") }
         return builder.build()
     }
 }

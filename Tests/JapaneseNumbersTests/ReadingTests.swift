@@ -103,6 +103,14 @@ import JapaneseNumbers
         #expect(escaped.json.contains(#""written":"a\"b\\c\n""#))
     }
 
+    @Test func documentedExamples() throws {
+        #expect(try JapaneseNumbers.reading(of: 3, counter: .named("本")).tabSeparated == "3本\t三本\tさんぼん\tsanbon")
+        #expect(try JapaneseNumbers.reading(of: 300, counter: .named("本")).hiragana == "さんびゃっぽん")
+        #expect(YearSpan(years: 3, half: true).reading().kanji == "三年半")
+        #expect(Kana.romaji("じゅうよっか", macrons: true) == "jūyokka")
+        #expect(Kana.katakana("さんびゃく") == "サンビャク")
+    }
+
     @Test func counterNames() {
         #expect(Counter.all.count >= 29)
         #expect(Counter.named("hon")?.name == "本")
