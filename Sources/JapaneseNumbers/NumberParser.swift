@@ -1,0 +1,282 @@
+/// The last element of a reading when a counter has been matched at its end:
+/// the parser knows its value and that its spelling is right.
+enum FinalElement: Sendable, Equatable {
+    case ones(Int)
+    case unit(pos: Int, digit: Int)
+    case group(Int)
+}
+
+/// Reads what a learner typed: digits, kanji, kana or romaji, with or without a counter.
+enum NumberParser {
+    typealias Outcome = Result<Int64, Reason>
+
+    static func parse(_ text: String, counter: Counter?) -> Result<Int64, ParseError> {
+        switch parseReason(text, counter: counter) {
+        case .success(let n): return .success(n)
+        case .failure(let reason): return .failure(ParseError(input: text, reason: reason.text))
+        }
+    }
+
+    static func parseReason(_ text: String, counter: Counter?) -> Outcome {
+        var s = KanaInput.normalize(text)
+        trim(&s)
+        if s.isEmpty { return .failure("type a number") }
+        if s.first == 0xA5 || s.first == 0xFFE5 { s.removeFirst(); trim(&s) }   // ¥ before yen
+
+        // A written counter after digits or kanji: "3本", "１２ヶ月".
+        if let counter {
+            for form in writtenForms(counter) where form.count < s.count && s.suffix(form.count).elementsEqual(form) {
+                var rest = Array(s.dropLast(form.count))
+                trim(&rest)
+                if !rest.isEmpty && rest.allSatisfy(isNumeralOrSeparator) {
+                    return checkRange(numeral(rest), counter)
+                }
+            }
+        }
+
+        var hasLatin = false, hasKana = false, hasNumeral = false
+        for v in s {
+            if KanaInput.isLatin(v) || v == 0x27 { hasLatin = true }
+            else if KanaInput.isHiragana(v) { hasKana = true }
+            else if isNumeralOrSeparator(v) { if v != 0x20 && v != 0x2D { hasNumeral = true } }
+            else { return .failure("\(KanaInput.string([v])) is not part of a number") }
+        }
+        if hasLatin && (hasKana || hasNumeral) {
+            return .failure("it mixes romaji with other writing; write the whole number one way")
+        }
+        if hasKana && hasNumeral {
+            if s.starts(with: minusKana) && !s.dropFirst(minusKana.count).contains(where: KanaInput.isHiragana) {
+                return checkRange(numeral(s), counter)
+            }
+            return .failure("it mixes kana with digits or kanji; write the whole number one way")
+        }
+        if hasNumeral { return checkRange(numeral(s), counter) }
+        if hasLatin { return romaji(s, counter: counter) }
+        return kana(s.filter { $0 != 0x20 }, counter: counter, fromRomaji: false)
+    }
+
+    static let minusKana: [UInt32] = "まいなす".unicodeScalars.map(\.value)
+    static let minusWord: [UInt32] = "minus".unicodeScalars.map(\.value)
+
+    static func trim(_ s: inout [UInt32]) {
+        while let last = s.last, last == 0x20 || last == 0x09 || last == 0x0A || last == 0x0D { s.removeLast() }
+        var start = 0
+        while start < s.count, s[start] == 0x20 || s[start] == 0x09 { start += 1 }
+        if start > 0 { s.removeFirst(start) }
+    }
+
+    static func writtenForms(_ counter: Counter) -> [[UInt32]] {
+        var forms = [counter.name, counter.table.kanji] + counter.table.aliases
+        forms = forms.filter { $0.unicodeScalars.contains { $0.value > 0x7F } }
+        return forms.map { KanaInput.normalize($0) }.sorted { $0.count > $1.count }
+    }
+
+    static func checkRange(_ outcome: Outcome, _ counter: Counter?) -> Outcome {
+        guard let counter, case .success(let n) = outcome, !counter.validRange.contains(n) else { return outcome }
+        return .failure("\(counter.name) \(ReadingError.rangePhrase(counter.validRange)); \(n) is out of range")
+    }
+
+    static func int64(_ magnitude: UInt64, negative: Bool) -> Outcome {
+        if negative {
+            if magnitude == UInt64(Int64.max) + 1 { return .success(Int64.min) }
+            if magnitude <= UInt64(Int64.max) { return .success(-Int64(magnitude)) }
+            return .failure("too small: the smallest number is -9223372036854775808")
+        }
+        if magnitude <= UInt64(Int64.max) { return .success(Int64(magnitude)) }
+        return .failure(Reason(tooLarge))
+    }
+
+    static let tooLarge = "too large: the largest number is 9223372036854775807"
+
+    // MARK: Digits and kanji
+
+    static func kanjiDigit(_ v: UInt32) -> UInt64? {
+        switch v {
+        case 0x30...0x39: return UInt64(v - 0x30)
+        case 0x3007, 0x96F6: return 0        // 〇 零
+        case 0x4E00: return 1
+        case 0x4E8C: return 2
+        case 0x4E09: return 3
+        case 0x56DB: return 4
+        case 0x4E94: return 5
+        case 0x516D: return 6
+        case 0x4E03: return 7
+        case 0x516B: return 8
+        case 0x4E5D: return 9
+        default: return nil
+        }
+    }
+
+    static func smallUnit(_ v: UInt32) -> Int? {
+        switch v {
+        case 0x5341: return 1   // 十
+        case 0x767E: return 2   // 百
+        case 0x5343: return 3   // 千
+        default: return nil
+        }
+    }
+
+    static func groupUnit(_ v: UInt32) -> Int? {
+        switch v {
+        case 0x4E07, 0x842C: return 1   // 万 萬
+        case 0x5104: return 2           // 億
+        case 0x5146: return 3           // 兆
+        case 0x4EAC: return 4           // 京
+        default: return nil
+        }
+    }
+
+    static func isSeparator(_ v: UInt32) -> Bool {
+        v == 0x2C || v == 0x3001 || v == 0x5F || v == 0x20 || v == 0x27 || v == 0xFF64
+    }
+
+    static func isNumeralOrSeparator(_ v: UInt32) -> Bool {
+        kanjiDigit(v) != nil || smallUnit(v) != nil || groupUnit(v) != nil || isSeparator(v) || v == 0x2D || v == 0x2E
+    }
+
+    /// Arabic digits, kanji, or both: 12345, １２,３４５, 三百二十一, 3万2千, 二〇二四.
+    static func numeral(_ s: [UInt32]) -> Outcome {
+        var i = 0
+        var negative = false
+        if s.starts(with: minusKana) { negative = true; i = minusKana.count }
+        else if s.first == 0x2D { negative = true; i = 1 }
+        while i < s.count && s[i] == 0x20 { i += 1 }
+        var total: UInt64 = 0, section: UInt64 = 0
+        var pending: UInt64? = nil
+        var lastPos = 4, lastGroup = 5
+        var sawAnything = false
+        while i < s.count {
+            let v = s[i]
+            defer { i += 1 }
+            if let d = kanjiDigit(v) {
+                let (times, o1) = (pending ?? 0).multipliedReportingOverflow(by: 10)
+                let (sum, o2) = times.addingReportingOverflow(d)
+                if o1 || o2 { return .failure(Reason(tooLarge)) }
+                pending = sum
+                sawAnything = true
+            } else if isSeparator(v) {
+                let before = i > 0 && (0x30...0x39).contains(s[i - 1])
+                let after = i + 1 < s.count && (0x30...0x39).contains(s[i + 1])
+                if !(before && after) { return .failure("\(KanaInput.string([v])) can only separate digits") }
+            } else if v == 0x2E {
+                return .failure("decimals are not supported; type a whole number")
+            } else if v == 0x2D {
+                return .failure("a minus sign can only come first")
+            } else if let pos = smallUnit(v) {
+                let unit = NumberTables.unitKanji[pos]
+                if let p = pending, p > 9 { return .failure("\(unit) takes a single digit before it") }
+                if pos >= lastPos { return .failure("\(unit) cannot follow \(NumberTables.unitKanji[lastPos])") }
+                if pending == 0 { return .failure("\(unit) cannot follow 〇") }
+                section += (pending ?? 1) * NumberTables.powersOfTen[pos]
+                lastPos = pos
+                pending = nil
+                sawAnything = true
+            } else if let g = groupUnit(v) {
+                let unit = NumberTables.groupKanji[g]
+                if let p = pending {
+                    if lastPos < 4 && p > 9 { return .failure("\(unit) cannot take \(p) after \(NumberTables.unitKanji[lastPos])") }
+                    section += p
+                }
+                if g >= lastGroup && lastGroup < 5 { return .failure("\(unit) cannot follow \(NumberTables.groupKanji[lastGroup])") }
+                if section == 0 { return .failure("\(unit) needs a number before it, as in 一\(unit)") }
+                if section > 9999 { return .failure("the number before \(unit) must be below 10000") }
+                let (product, o1) = section.multipliedReportingOverflow(by: NumberTables.groupPowers[g])
+                let (sum, o2) = total.addingReportingOverflow(product)
+                if o1 || o2 { return .failure(Reason(tooLarge)) }
+                total = sum
+                section = 0
+                pending = nil
+                lastPos = 4
+                lastGroup = g
+                sawAnything = true
+            } else {
+                return .failure("\(KanaInput.string([v])) is not part of a number")
+            }
+        }
+        if !sawAnything { return .failure("type a number") }
+        if let p = pending {
+            if lastPos < 4 && p > 9 { return .failure("\(p) cannot follow \(NumberTables.unitKanji[lastPos])") }
+            if lastGroup < 5 && lastPos == 4 && p > 9999 {
+                return .failure("at most four digits can follow \(NumberTables.groupKanji[lastGroup])")
+            }
+            section += p
+        }
+        let (sum, overflow) = total.addingReportingOverflow(section)
+        if overflow { return .failure(Reason(tooLarge)) }
+        return int64(sum, negative: negative)
+    }
+
+    // MARK: Romaji
+
+    static func romaji(_ s: [UInt32], counter: Counter?) -> Outcome {
+        var letters = s
+        var negative = false
+        if letters.first == 0x2D { negative = true; letters.removeFirst() }
+        if letters.starts(with: minusWord) { negative = true; letters.removeFirst(minusWord.count) }
+        let (prepared, ambiguous) = KanaInput.prepareRomaji(letters)
+        var firstFailure: Outcome? = nil
+        for mask in 0..<(1 << ambiguous.count) {
+            guard let candidate = KanaInput.kana(fromRomaji: prepared, ambiguous: ambiguous, mask: mask) else {
+                if mask == 0 { return .failure("cannot read it as romaji") }
+                continue
+            }
+            let kana = negative ? minusKana + candidate : candidate
+            let outcome = Self.kana(kana, counter: counter, fromRomaji: true)
+            if case .success = outcome { return outcome }
+            if firstFailure == nil { firstFailure = outcome }
+        }
+        return firstFailure!
+    }
+
+    // MARK: Kana
+
+    static func kana(_ s: [UInt32], counter: Counter?, fromRomaji: Bool) -> Outcome {
+        guard let counter else {
+            switch KanaGrammar.read(s[...], final: nil, checkSpelling: true) {
+            case .success(let (magnitude, negative)): return int64(magnitude, negative: negative)
+            case .failure(let reason): return .failure(reason)
+            }
+        }
+        let table = counter.table
+        if let n = table.exactLookup[fromRomaji ? KanaInput.foldLongO(s) : s] { return .success(n) }
+
+        var firstFailure: String? = nil
+        for tail in table.tails where tail.scalars.count <= s.count && s.suffix(tail.scalars.count).elementsEqual(tail.scalars) {
+            let prefix = s.dropLast(tail.scalars.count)
+            switch KanaGrammar.read(prefix, final: tail.element, checkSpelling: true) {
+            case .failure(let reason):
+                if firstFailure == nil { firstFailure = reason.text }
+            case .success(let (magnitude, negative)):
+                let outcome = checkRange(int64(magnitude, negative: negative), counter)
+                if case .success(let n) = outcome, table.exact[n] != nil {
+                    return .failure(Reason(misread(n, counter)))
+                }
+                return outcome
+            }
+        }
+        // A bare number, without the counter.
+        if case .success(let (magnitude, negative)) = KanaGrammar.read(s[...], final: nil, checkSpelling: true) {
+            return checkRange(int64(magnitude, negative: negative), counter)
+        }
+        // The counter with the wrong sound change: say what the right one is.
+        for spelling in table.spellings where spelling.count < s.count && s.suffix(spelling.count).elementsEqual(spelling) {
+            let prefix = s.dropLast(spelling.count)
+            switch KanaGrammar.read(prefix, final: nil, checkSpelling: false) {
+            case .success(let (magnitude, negative)):
+                let outcome = checkRange(int64(magnitude, negative: negative), counter)
+                guard case .success(let n) = outcome else { return outcome }
+                return .failure(Reason(misread(n, counter)))
+            case .failure(let reason):
+                return .failure(reason)
+            }
+        }
+        return .failure(Reason(firstFailure ?? "expected a number followed by \(counter.name) (\(counter.kana))"))
+    }
+
+    static func misread(_ n: Int64, _ counter: Counter) -> String {
+        guard let reading = try? JapaneseNumbers.reading(of: n, counter: counter) else {
+            return "\(counter.name) \(ReadingError.rangePhrase(counter.validRange)); \(n) is out of range"
+        }
+        return "\(reading.written) is read \(reading.hiragana) (\(reading.romaji))"
+    }
+}

@@ -1,0 +1,117 @@
+import Testing
+import JapaneseNumbers
+
+/// What learners type, and what the parser says back.
+@Suite struct ParserTests {
+    @Test(arguments: [
+        ("１２,３４５", 12345), ("12,345", 12345), ("12 345", 12345), ("3万2千", 32000), ("二〇二四", 2024),
+        ("三百二十一", 321), ("千万", 10_000_000), ("一千万", 10_000_000), ("3,800万", 38_000_000), ("一億二千万", 120_000_000),
+        ("さんびゃくにじゅういち", 321), ("サンビャクニジュウイチ", 321), ("いちまんいっせん", 11000), ("いっせんまん", 10_000_000),
+        ("じっちょう", 10_000_000_000_000), ("しじゅう", 40), ("じゅうく", 19), ("ぜろ", 0), ("れい", 0), ("ゼロ", 0),
+        ("sanbyaku", 300), ("sambyaku", 300), ("SANBYAKU", 300), ("nijuuichi", 21), ("nijūichi", 21), ("nizyuuiti", 21),
+        ("ni juu ichi", 21), ("niju", 20), ("kyu", 9), ("happyaku", 800), ("roppyaku", 600), ("hyakkei", 1_000_000_000_000_000_000),
+        ("itchou", 1_000_000_000_000), ("icchou", 1_000_000_000_000), ("jutchou", 10_000_000_000_000), ("ichiman issen", 11000),
+        ("san'oku", 300_000_000), ("sanoku", 300_000_000), ("shichijuu", 70), ("yonjuu", 40),
+        ("マイナスさん", -3), ("-3", -3), ("−３", -3), ("minus san", -3), ("mainasu san", -3), ("マイナス3", -3),
+        ("キュー", 9), ("ジュー", 10), ("イッチョー", 1_000_000_000_000), ("ニジューイチ", 21),
+        ("9223372036854775807", Int64.max), ("-9223372036854775808", Int64.min),
+    ] as [(String, Int64)])
+    func accepts(_ text: String, _ number: Int64) {
+        #expect(JapaneseNumbers.parse(text) == .success(number))
+    }
+
+    @Test(arguments: [
+        ("さんぼん", "本", 3), ("sanbon", "本", 3), ("3本", "本", 3), ("３本", "本", 3), ("三本", "本", 3), ("さん", "本", 3),
+        ("さんびゃっぽん", "本", 300), ("いちまんぼん", "本", 10000), ("せんぼん", "本", 1000), ("じゅういっぽん", "本", 11),
+        ("はちほん", "本", 8), ("じっぽん", "本", 10),
+        ("ひとつ", "つ", 1), ("hitotsu", "つ", 1), ("とお", "つ", 10), ("too", "つ", 10), ("tō", "つ", 10),
+        ("はつか", "日", 20), ("hatsuka", "日", 20), ("ついたち", "日", 1), ("yokka", "日", 4), ("juuyokka", "日", 14),
+        ("いちにち", "日間", 1), ("みっかかん", "日間", 3), ("みっか", "日間", 3),
+        ("sanen", "円", 3), ("san'en", "円", 3), ("yoen", "円", 4), ("￥1500", "円", 1500),
+        ("じゅっぷん", "分", 10), ("じっぷん", "分", 10), ("よんぷん", "分", 4),
+        ("ななにん", "人", 7), ("しちにん", "人", 7), ("ひとり", "人", 1), ("じゅうよにん", "人", 14),
+        ("はちこ", "個", 8), ("はっこ", "個", 8), ("いっかげつ", "ヶ月", 1), ("ひとつき", "ヶ月", 1), ("3か月", "ヶ月", 3),
+        ("しがつ", "月", 4), ("yoji", "時", 4), ("kuji", "時", 9), ("しちじ", "時", 7), ("ななじ", "時", 7),
+        ("はたち", "歳", 20), ("にじゅっさい", "歳", 20), ("さんがい", "階", 3), ("さんかい", "階", 3),
+    ] as [(String, String, Int64)])
+    func acceptsWithCounter(_ text: String, _ counter: String, _ number: Int64) {
+        #expect(JapaneseNumbers.parse(text, counter: Counter.named(counter)) == .success(number))
+    }
+
+    @Test(arguments: [
+        ("よんじゅうじゅう", nil, "十 cannot follow 十"),
+        ("", nil, "type a number"),
+        ("   ", nil, "type a number"),
+        ("さんひゃく", nil, "三百 is read さんびゃく, not さんひゃく"),
+        ("sanhyaku", nil, "三百 is read さんびゃく, not さんひゃく"),
+        ("ろくひゃく", nil, "六百 is read ろっぴゃく, not ろくひゃく"),
+        ("さんせん", nil, "三千 is read さんぜん, not さんせん"),
+        ("いちちょう", nil, "一兆 is read いっちょう, not いちちょう"),
+        ("じゅうちょう", nil, "十兆 is read じゅっちょう, not じゅうちょう"),
+        ("いちじゅう", nil, "十 is read じゅう, not いちじゅう"),
+        ("じゅっ", nil, "十 is read じゅう, not じゅっ"),
+        ("しひゃく", nil, "四百 is read よんひゃく, not しひゃく"),
+        ("いっせん", nil, "千 is read せん, not いっせん"),
+        ("まんまん", nil, "万 needs a number before it, as in いちまん"),
+        ("いちまんいちまん", nil, "万 cannot follow 万"),
+        ("いちまんいちおく", nil, "億 cannot follow 万"),
+        ("にさん", nil, "三 cannot follow 二"),
+        ("ひゃくせん", nil, "千 cannot follow 百"),
+        ("ぜろぜろ", nil, "ゼロ (0) cannot be part of a longer number"),
+        ("さんまいなす", nil, "マイナス can only come first"),
+        ("ほげ", nil, "cannot read ほげ as part of a number"),
+        ("さんほげ", nil, "cannot read ほげ as part of a number"),
+        ("xyz", nil, "cannot read it as romaji"),
+        ("3.14", nil, "decimals are not supported; type a whole number"),
+        ("12a", nil, "it mixes romaji with other writing; write the whole number one way"),
+        ("3ぼん", nil, "it mixes kana with digits or kanji; write the whole number one way"),
+        (",12", nil, ", can only separate digits"),
+        ("万", nil, "万 needs a number before it, as in 一万"),
+        ("十十", nil, "十 cannot follow 十"),
+        ("3-4", nil, "a minus sign can only come first"),
+        ("9223372036854775808", nil, "too large: the largest number is 9223372036854775807"),
+        ("-9223372036854775809", nil, "too small: the smallest number is -9223372036854775808"),
+        ("一万京", nil, "京 cannot follow 万"),
+        ("千京", nil, "too large: the largest number is 9223372036854775807"),
+        ("せんけい", nil, "too large: the largest number is 9223372036854775807"),
+        ("きゅうひゃくにじゅうにけいさんぜんさんびゃくななじゅうにちょうさんびゃくろくじゅうはちおくごせんよんひゃくななじゅうななまんごせんはっぴゃくはち",
+         nil, "too large: the largest number is 9223372036854775807"),
+        ("さんほん", "本", "3本 is read さんぼん (sanbon)"),
+        ("sanhon", "本", "3本 is read さんぼん (sanbon)"),
+        ("ろくほん", "本", "6本 is read ろっぽん (roppon)"),
+        ("さんひゃっぽん", "本", "300本 is read さんびゃっぽん (sanbyappon)"),
+        ("にじゅうさい", "歳", "20歳 is read はたち (hatachi)"),
+        ("いちにち", "日", "1日 is read ついたち (tsuitachi)"),
+        ("よんにん", "人", "4人 is read よにん (yonin)"),
+        ("11", "つ", "つ counts 1 to 10; 11 is out of range"),
+        ("13月", "月", "月 counts 1 to 12; 13 is out of range"),
+        ("じゅうさんがつ", "月", "月 counts 1 to 12; 13 is out of range"),
+        ("25", "時", "時 counts 0 to 24; 25 is out of range"),
+        ("-1", "本", "本 counts from 0 up; -1 is out of range"),
+    ] as [(String, String?, String)])
+    func rejects(_ text: String, _ counter: String?, _ reason: String) {
+        let result = JapaneseNumbers.parse(text, counter: counter.flatMap(Counter.named))
+        #expect(result == .failure(ParseError(input: text, reason: reason)))
+    }
+
+    @Test func errorDescriptionQuotesTheInput() {
+        guard case .failure(let error) = JapaneseNumbers.parse("よんじゅうじゅう") else {
+            Issue.record("expected a failure")
+            return
+        }
+        #expect(error.description == "\"よんじゅうじゅう\": 十 cannot follow 十")
+    }
+
+    /// Whatever comes in, the parser answers and does not crash.
+    @Test func garbageNeverCrashes() {
+        var generator = SplitMix64(seed: 99)
+        let alphabet = Array("いちにさんよんごろくななはちきゅうじゅうひゃくせんまんおくちょうけいっゃゅょぜろれいしくほぼぽん0123456789一二三十百千万億兆京〇,.- anikshuyo'ー").map(String.init)
+        for _ in 0..<3000 {
+            let length = Int(generator.next() % 14)
+            var text = ""
+            for _ in 0..<length { text += alphabet[Int(generator.next() % UInt64(alphabet.count))] }
+            _ = JapaneseNumbers.parse(text)
+            _ = JapaneseNumbers.parse(text, counter: Counter.named("本"))
+        }
+    }
+}
