@@ -43,6 +43,8 @@ let package = Package(
         .testTarget(
             name: "SpeechTests",
             dependencies: ["SpeechClient", "SpeechEspeak", "JapaneseNumbers", "KazuTestSupport", "kazu"]),
-        .testTarget(name: "KazuCLITests", dependencies: ["KazuCLI", "kazu", "KazuTestSupport"]),
+        .testTarget(
+            name: "KazuCLITests",
+            dependencies: ["KazuCLI", "kazu", "KazuTestSupport", "SpeechClient", "SpeechEspeak"]),
     ]
 )

@@ -34,6 +34,9 @@ public enum KazuCommandLine {
     ///
     /// `help` is built in and needs no entry.
     public static let commands: [any Command.Type] = [
+        ReadCommand.self,
+        ParseCommand.self,
+        SayCommand.self,
     ]
 
     public static let program = Program(name: "kazu", version: version, overview: overview, commands: commands)

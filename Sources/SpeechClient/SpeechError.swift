@@ -29,9 +29,9 @@ public enum SpeechError: Error, Hashable, Sendable, CustomStringConvertible {
         case let .synthesisFailed(reason):
             "speech synthesis failed: \(reason)"
         case let .noAudioOutput(reason):
-            "no audio output (\(reason)): install pulseaudio-utils or alsa-utils, or use --wav FILE"
+            "no audio output: \(reason); or use --wav FILE"
         case let .playbackFailed(player, message):
-            "no audio output (\(player): \(message)): check the sound server, or use --wav FILE"
+            "no audio output: \(player) failed (\(message)); check the sound server, or use --wav FILE"
         }
     }
 }

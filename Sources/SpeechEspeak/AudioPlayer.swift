@@ -75,8 +75,9 @@ public enum AudioOutput: Hashable, Sendable {
         }
         let found = AudioPlayer.Kind.allCases.filter { find($0.rawValue, environment: environment) != nil }
         return .unavailable(found.isEmpty
-            ? "no audio player found"
-            : "\(found.map(\.rawValue).joined(separator: ", ")) found, but no sound server or sound card")
+            ? "no audio player found; install pulseaudio-utils (paplay) or alsa-utils (aplay)"
+            : "\(found.map(\.rawValue).joined(separator: ", ")) found, but no sound server or sound card answers; "
+                + "start PulseAudio or PipeWire")
     }
 
     private static func named(_ requested: String, environment: [String: String]) -> AudioOutput {
@@ -89,10 +90,10 @@ public enum AudioOutput: Hashable, Sendable {
         default: nil
         }
         guard let kind else {
-            return .unavailable("unknown player \"\(requested)\"; \(environmentKey) takes paplay, pw-play, aplay or none")
+            return .unavailable("unknown player \"\(requested)\"; --player and \(environmentKey) take paplay, pw-play, aplay or none")
         }
         guard let executable = find(requested, environment: environment) else {
-            return .unavailable("player \"\(requested)\" not found")
+            return .unavailable("player \"\(requested)\" not found; install it, or choose another")
         }
         return .player(AudioPlayer(kind: kind, executable: executable))
     }

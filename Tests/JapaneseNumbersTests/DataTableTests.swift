@@ -18,15 +18,8 @@ import Testing
         return table.rows
     }
 
-    /// The tables write 0 as katakana ゼロ in the hiragana column; compare in hiragana.
+    /// Readings compared in hiragana, so a table may write a loanword such as ゼロ in katakana.
     func hiragana(_ s: String) -> String { Kana.hiragana(s) }
-
-    /// Rows whose canonical reading we think is wrong, and why. The row's
-    /// reading is still accepted (it is among the alternatives).
-    static let knownDisagreements: [String: String] = [
-        "counters.tsv 羽 3": "the table's own source (IMABI, most common first) lists さんわ before さんば",
-        "counters.tsv 羽 8": "the table's own source (IMABI, most common first) lists はちわ before はっぱ",
-    ]
 
     func check(_ row: DataTable.Row, file: String, counter: Counter?) throws {
         let where_ = "\(file):\(row.line)"
@@ -38,13 +31,7 @@ import Testing
         let accepted = [reading.hiragana] + reading.alternatives
         #expect(reading.kanji == row["kanji"], "\(where_) kanji")
         let canonical = hiragana(row["hiragana"])
-        if let reason = Self.knownDisagreements["\(file) \(row["counter"]) \(number)"] {
-            withKnownIssue("\(where_): \(reason)") {
-                #expect(reading.hiragana == canonical, "\(where_) canonical")
-            }
-        } else {
-            #expect(reading.hiragana == canonical, "\(where_) canonical")
-        }
+        #expect(reading.hiragana == canonical, "\(where_) canonical")
         for alternative in [canonical] + row.alternatives.map(hiragana) {
             #expect(accepted.contains(alternative), "\(where_) \(alternative) not generated: \(accepted)")
         }

@@ -27,7 +27,7 @@ struct AudioOutputTests {
     @Test("an unknown player is explained")
     func unknown() {
         let output = AudioOutput.resolve(player: "mpv", environment: ["PATH": path])
-        #expect(output == .unavailable("unknown player \"mpv\"; KAZU_PLAYER takes paplay, pw-play, aplay or none"))
+        #expect(output == .unavailable("unknown player \"mpv\"; --player and KAZU_PLAYER take paplay, pw-play, aplay or none"))
     }
 
     @Test("automatic choice takes paplay when a Pulse server is named")

@@ -105,7 +105,7 @@ final class PlaybackTests {
     func noPlayer() async throws {
         let speech = SpeechClient.espeak(environment: ["PATH": "/nonexistent", "KAZU_PLAYER": ""])
         let error = await #expect(throws: SpeechError.self) { try await speech.speak(Utterance("なな")) }
-        #expect(error?.description == "no audio output (no audio player found): install pulseaudio-utils or alsa-utils, or use --wav FILE")
+        #expect(error?.description == "no audio output: no audio player found; install pulseaudio-utils (paplay) or alsa-utils (aplay); or use --wav FILE")
         try await speech.speak(Utterance("なな"))
     }
 

@@ -32,8 +32,13 @@ public enum KazuProcess {
 
     /// Runs `kazu arguments...` with `input` on standard input and `environment`
     /// added to the test's own, and waits for it to finish.
-    public static func run(_ arguments: [String], input: String = "", environment: [String: String] = [:]) throws -> Result {
-        let path = executablePath
+    ///
+    /// `executable` runs another program instead, such as `/bin/sh` for a pipeline around kazu.
+    public static func run(
+        _ arguments: [String], input: String = "", environment: [String: String] = [:],
+        executable: String? = nil
+    ) throws -> Result {
+        let path = executable ?? executablePath
         guard FileManager.default.isExecutableFile(atPath: path) else { throw ExecutableNotFound(path: path) }
 
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("kazu-process-\(UUID())")

@@ -1,0 +1,36 @@
+import JapaneseNumbers
+
+/// `kazu parse`: the value of what a learner typed, one line each, streamed.
+enum ParseCommand: Command {
+    static let spec = CommandSpec(
+        name: "parse",
+        abstract: "Print the value of numbers written in digits, kanji, kana or romaji.",
+        discussion: """
+            Accepts what a learner types: 12,345 or １２３４５, 三百二十一 or 3万2千, \
+            さんびゃく, サンビャク, sanbyaku or sambyaku. With --counter, the counter must be \
+            read the way it is said (さんぼん for 3本; さんほん is rejected). With no TEXT, \
+            reads standard input, one per line. A line that cannot be read is reported on \
+            standard error and skipped; the exit status is then 1.
+            """,
+        options: [
+            .option("counter", short: "c", value: "C", help: "Expect each text to end with counter C, one of: \(CounterOption.examples)."),
+        ],
+        arguments: [.variadic("TEXT", help: "Texts to read; standard input, one per line, when none are given.")]
+    )
+
+    static func run(_ arguments: ParsedArguments, io: TerminalIO) throws -> ExitCode {
+        let counter = try CounterOption.counter(from: arguments)
+        var failed = false
+        for text in InputLines(arguments.values("TEXT"), io: io) {
+            if io.output.isClosed { break }
+            switch JapaneseNumbers.parse(text, counter: counter) {
+            case let .success(value):
+                io.output.writeLine(String(value))
+            case let .failure(error):
+                io.errors.writeLine("error: \(error)")
+                failed = true
+            }
+        }
+        return failed ? .failure : .success
+    }
+}

@@ -1,0 +1,46 @@
+import JapaneseNumbers
+
+/// `kazu read`: the Japanese readings of numbers, one line each, streamed.
+enum ReadCommand: Command {
+    static let spec = CommandSpec(
+        name: "read",
+        abstract: "Print the Japanese readings of numbers.",
+        discussion: """
+            Each number becomes one tab-separated line: the number as written, kanji, \
+            hiragana, romaji (3本	三本	さんぼん	sanbon with --counter 本). Numbers may be \
+            written in digits, kanji or kana. With no NUMBER, reads standard input, one \
+            number per line. A line that is not a number is reported on standard error \
+            and skipped; the exit status is then 1.
+            """,
+        options: [
+            .option("counter", short: "c", value: "C", help: "Read each number with counter C, one of: \(CounterOption.examples)."),
+            .flag("json", short: "j", help: "One JSON object per line, with katakana and the accepted alternatives."),
+        ],
+        arguments: [.variadic("NUMBER", help: "Numbers to read; standard input, one per line, when none are given.")]
+    )
+
+    static func run(_ arguments: ParsedArguments, io: TerminalIO) throws -> ExitCode {
+        let counter = try CounterOption.counter(from: arguments)
+        let json = arguments.flag("json")
+        var failed = false
+        for text in InputLines(arguments.values("NUMBER"), io: io) {
+            if io.output.isClosed { break }
+            let number: Int64
+            switch JapaneseNumbers.parse(text) {
+            case let .success(value): number = value
+            case let .failure(error):
+                io.errors.writeLine("error: \(error)")
+                failed = true
+                continue
+            }
+            do {
+                let reading = try JapaneseNumbers.reading(of: number, counter: counter)
+                io.output.writeLine(json ? reading.json : reading.tabSeparated)
+            } catch {
+                io.errors.writeLine("error: \(error)")
+                failed = true
+            }
+        }
+        return failed ? .failure : .success
+    }
+}

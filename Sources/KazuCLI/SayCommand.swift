@@ -1,0 +1,102 @@
+import Dispatch
+import JapaneseNumbers
+import SpeechClient
+import SpeechEspeak
+
+/// `kazu say`: speak a number's Japanese reading, or kana as given, or write it to a WAV file.
+enum SayCommand: Command {
+    private static let parameters = SpeechParameters.standard
+
+    static let spec = CommandSpec(
+        name: "say",
+        abstract: "Speak a number in Japanese, or write the speech to a WAV file.",
+        discussion: """
+            A number (300, 三百, さんびゃく) is spoken as its Japanese reading, with the counter \
+            when one is given (kazu say --counter 本 3 says さんぼん). Other text is spoken as \
+            given, and must be kana: the synthesiser misreads digits and cannot read kanji. \
+            Sound goes to PulseAudio or PipeWire (paplay, pw-play) or ALSA (aplay), whichever \
+            answers; choose with --player or KAZU_PLAYER.
+            """,
+        options: [
+            .option("counter", short: "c", value: "C", help: "Say the number with counter C, one of: \(CounterOption.examples)."),
+            .option("wav", short: "w", value: "FILE", help: "Write a 16-bit mono WAV file instead of playing."),
+            .option("voice", value: "V", help: "The espeak-ng voice (see --list-voices).", default: Voice.defaultJapaneseID),
+            .option("rate", short: "r", value: "WPM", as: Int.self, in: parameters.rate.bounds,
+                    help: "Speaking rate in words per minute.", default: parameters.rate.defaultValue),
+            .option("pitch", short: "p", value: "P", as: Int.self, in: parameters.pitch.bounds,
+                    help: "Voice pitch.", default: parameters.pitch.defaultValue),
+            .option("player", value: "PLAYER", help: "paplay, pw-play, aplay, a path to one of them, or none; chosen automatically when left out."),
+            .flag("list-voices", help: "List the Japanese voices and exit."),
+        ],
+        arguments: [.optionalArgument("NUMBER|TEXT", help: "What to say: a number, or kana.")]
+    )
+
+    static func run(_ arguments: ParsedArguments, io: TerminalIO) throws -> ExitCode {
+        let player = arguments.value("player")
+        if let player, !["paplay", "pw-play", "aplay", "none"].contains(player.split(separator: "/").last ?? "") {
+            throw UsageError("--player must be paplay, pw-play, aplay (or a path to one) or none, got '\(player)'")
+        }
+        let speech = SpeechClient.espeak(player: player)
+        if arguments.flag("list-voices") {
+            for voice in try waitFor({ try await speech.voices() }) {
+                io.output.writeLine("\(voice.id)\t\(voice.name)")
+            }
+            return .success
+        }
+        guard let text = arguments.argument("NUMBER|TEXT") else {
+            throw UsageError("missing argument <NUMBER|TEXT>: say what to speak, as in 'kazu say 300'")
+        }
+        let utterance = Utterance(
+            try kana(for: text, counter: try CounterOption.counter(from: arguments)),
+            voice: arguments.defaultedValue("voice", as: String.self),
+            rate: arguments.defaultedValue("rate", as: Int.self),
+            pitch: arguments.defaultedValue("pitch", as: Int.self))
+
+        if let path = arguments.value("wav") {
+            let audio = try waitFor { try await speech.synthesize(utterance) }
+            do {
+                try WAVFile.write(audio, to: path)
+            } catch {
+                throw CommandFailure("cannot write \(path): \(error)")
+            }
+            return .success
+        }
+        try waitFor { try await speech.speak(utterance) }
+        return .success
+    }
+
+    /// The kana to speak for `text`: a number's reading, or the text itself when it is kana.
+    static func kana(for text: String, counter: Counter?) throws -> String {
+        switch JapaneseNumbers.parse(text) {
+        case let .success(number):
+            return try JapaneseNumbers.reading(of: number, counter: counter).hiragana
+        case let .failure(error):
+            if counter == nil, text.unicodeScalars.allSatisfy(isSpeakableKana) { return text }
+            throw UsageError("cannot say '\(text)': \(error); give a number, or text in kana")
+        }
+    }
+
+    private static func isSpeakableKana(_ scalar: Unicode.Scalar) -> Bool {
+        switch scalar.value {
+        case 0x3041...0x309F, 0x30A0...0x30FF, 0x3000...0x3002, 0x20, 0xFF01, 0xFF1F: true
+        default: false
+        }
+    }
+}
+
+/// Runs `work` to the end from synchronous code; the commands are synchronous and speech is async.
+func waitFor<T: Sendable>(_ work: @escaping @Sendable () async throws -> T) throws -> T {
+    let done = DispatchSemaphore(value: 0)
+    let box = ResultBox<T>()
+    Task {
+        do { box.result = .success(try await work()) } catch { box.result = .failure(error) }
+        done.signal()
+    }
+    done.wait()
+    return try box.result!.get()
+}
+
+/// Carries a result from the task to the waiting thread; the semaphore orders the accesses.
+private final class ResultBox<T>: @unchecked Sendable {
+    var result: Result<T, any Error>?
+}

@@ -1,0 +1,95 @@
+@testable import KazuCLI
+import KazuTestSupport
+import Testing
+
+/// `kazu read` and `kazu parse`, run in memory and as the built binary.
+@Suite struct ReadAndParseCommandTests {
+    func run(_ arguments: String..., input: String = "") -> (status: ExitCode, output: String, errors: String) {
+        let io = TerminalIO.inMemory(input: input)
+        let status = KazuCommandLine.run(arguments: ["kazu"] + arguments, io: io)
+        return (status, io.output.text, io.errors.text)
+    }
+
+    @Test func readPrintsNumberKanjiHiraganaRomaji() {
+        let result = run("read", "300", "3800万", "-5")
+        #expect(result.status == .success)
+        #expect(result.output == """
+            300\t三百\tさんびゃく\tsanbyaku
+            38000000\t三千八百万\tさんぜんはっぴゃくまん\tsanzen happyakuman
+            -5\tマイナス五\tまいなすご\tmainasu go
+
+            """)
+        #expect(result.errors == "")
+    }
+
+    @Test func readWithACounterUsesItsSoundChanges() {
+        let result = run("read", "--counter", "本", "3", "11", "100")
+        #expect(result.output == "3本\t三本\tさんぼん\tsanbon\n11本\t十一本\tじゅういっぽん\tjuuippon\n100本\t百本\tひゃっぽん\thyappon\n")
+    }
+
+    @Test func readJSONCarriesTheAlternatives() {
+        let result = run("read", "--json", "-c", "分", "10")
+        #expect(result.status == .success)
+        #expect(result.output.hasPrefix("{\"number\":10,\"written\":\"10分\",\"kanji\":\"十分\",\"hiragana\":\"じゅっぷん\""))
+        #expect(result.output.contains("じっぷん"))
+    }
+
+    @Test func readStreamsStandardInputAndReportsBadLinesWithoutStopping() {
+        let result = run("read", input: "1\nthree\n2\r\n")
+        #expect(result.status == .failure)
+        #expect(result.output == "1\t一\tいち\tichi\n2\t二\tに\tni\n")
+        #expect(result.errors.hasPrefix("error: \"three\": "))
+    }
+
+    @Test func readOutsideACountersRangeFails() {
+        let result = run("read", "-c", "つ", "11")
+        #expect(result.status == .failure)
+        #expect(result.errors == "error: つ counts 1 to 10; 11 is out of range\n")
+    }
+
+    @Test func anUnknownCounterIsAUsageError() {
+        let result = run("read", "--counter", "箱", "3")
+        #expect(result.status == .usage)
+        #expect(result.errors.hasPrefix("error: unknown counter '箱'; the counters are つ 人 "))
+        #expect(result.errors.contains("usage: kazu read"))
+    }
+
+    @Test func parseAcceptsEveryScript() {
+        let result = run("parse", "さんびゃく", "sambyaku", "nizyuuiti", "三百二十一", "１２,３４５", "サンビャク")
+        #expect(result.status == .success)
+        #expect(result.output == "300\n300\n21\n321\n12345\n300\n")
+    }
+
+    @Test func parseExplainsWhatIsWrongAndGoesOn() {
+        let result = run("parse", input: "よんじゅうじゅう\n42\n")
+        #expect(result.status == .failure)
+        #expect(result.output == "42\n")
+        #expect(result.errors == "error: \"よんじゅうじゅう\": 十 cannot follow 十\n")
+    }
+
+    @Test func parseWithACounterWantsItsSoundChange() {
+        let result = run("parse", "-c", "本", "さんぼん", "さんほん")
+        #expect(result.status == .failure)
+        #expect(result.output == "3\n")
+        #expect(result.errors == "error: \"さんほん\": 3本 is read さんぼん (sanbon)\n")
+    }
+
+    @Test func aHundredThousandLinesStreamThroughTheBinary() throws {
+        let input = (1...100_000).map(String.init).joined(separator: "\n") + "\n"
+        let result = try KazuProcess.run(["read"], input: input)
+        #expect(result.status == 0)
+        let lines = result.output.split(separator: "\n")
+        #expect(lines.count == 100_000)
+        #expect(lines.last == "100000\t十万\tじゅうまん\tjuuman")
+    }
+
+    @Test func aClosedPipeEndsReadQuietlyWithStatusZero() throws {
+        // kazu's own status goes to standard error, past head, which closes the pipe early.
+        let result = try KazuProcess.run(
+            ["-c", "{ \"$0\" read; echo \"kazu exited $?\" >&2; } | head -n 1", KazuProcess.executablePath],
+            input: (1...200_000).map(String.init).joined(separator: "\n"),
+            executable: "/bin/sh")
+        #expect(result.output == "1\t一\tいち\tichi\n")
+        #expect(result.errors == "kazu exited 0\n")
+    }
+}
