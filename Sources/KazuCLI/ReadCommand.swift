@@ -23,19 +23,31 @@ enum ReadCommand: Command {
         let counter = try CounterOption.counter(from: arguments)
         let json = arguments.flag("json")
         var failed = false
+        // The tab-separated line is built as bytes in one reused buffer: no String per field.
+        var line: [UInt8] = []
+        line.reserveCapacity(256)
         for text in InputLines(arguments.values("NUMBER"), io: io) {
             if io.output.isClosed { break }
             let number: Int64
-            switch JapaneseNumbers.parse(text) {
-            case let .success(value): number = value
-            case let .failure(error):
-                io.errors.writeLine("error: \(error)")
-                failed = true
-                continue
+            if let plain = Int64(text) {
+                number = plain
+            } else {
+                switch JapaneseNumbers.parse(text) {
+                case let .success(value): number = value
+                case let .failure(error):
+                    io.errors.writeLine("error: \(error)")
+                    failed = true
+                    continue
+                }
             }
             do {
-                let reading = try JapaneseNumbers.reading(of: number, counter: counter)
-                io.output.writeLine(json ? reading.json : reading.tabSeparated)
+                if json {
+                    io.output.writeLine(try JapaneseNumbers.reading(of: number, counter: counter).json)
+                } else {
+                    line.removeAll(keepingCapacity: true)
+                    try JapaneseNumbers.appendTabSeparatedLine(of: number, counter: counter, to: &line)
+                    line.withUnsafeBufferPointer { io.output.write(bytes: $0) }
+                }
             } catch {
                 io.errors.writeLine("error: \(error)")
                 failed = true
