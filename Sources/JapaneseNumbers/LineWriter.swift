@@ -77,37 +77,7 @@ extension JapaneseNumbers {
             out.append(UInt8(0x80 | ((codePoint >> 6) & 0x3F)))
             out.append(UInt8(0x80 | (codePoint & 0x3F)))
         }
-        if negative { put(0x30DE); put(0x30A4); put(0x30CA); put(0x30B9) }
-        if m == 0 { put(counter == nil ? 0x3007 : 0x96F6) }
-        var g = 4
-        while g >= 0 && m > 0 {
-            defer { g -= 1 }
-            let section = Int((m / ReadingBuilder.groupPower(g)) % 10_000)
-            if section == 0 { continue }
-            var pos = 3
-            var scale = 1000
-            while pos >= 0 {
-                let d = (section / scale) % 10
-                if d != 0 {
-                    if pos == 0 || d > 1 { put(ReadingBuilder.kanjiDigit(d)) }
-                    switch pos {
-                    case 1: put(0x5341)
-                    case 2: put(0x767E)
-                    case 3: put(0x5343)
-                    default: break
-                    }
-                }
-                pos -= 1
-                scale /= 10
-            }
-            switch g {
-            case 1: put(0x4E07)
-            case 2: put(0x5104)
-            case 3: put(0x5146)
-            case 4: put(0x4EAC)
-            default: break
-            }
-        }
+        ReadingBuilder.forEachKanjiCodePoint(m, negative: negative, counter: counter, put)
         if let counter { out.append(contentsOf: counter.kanjiUTF8) }
     }
 }

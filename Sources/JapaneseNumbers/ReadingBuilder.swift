@@ -187,39 +187,49 @@ enum ReadingBuilder {
                 buffer[i + 2] = UInt8(0x80 | (codePoint & 0x3F))
                 i += 3
             }
-            if negative { put(0x30DE); put(0x30A4); put(0x30CA); put(0x30B9) }   // マイナス
-            if m == 0 { put(counter == nil ? 0x3007 : 0x96F6) }                  // 〇 or 零
-            var g = 4
-            while g >= 0 && m > 0 {
-                defer { g -= 1 }
-                let section = Int((m / groupPower(g)) % 10_000)
-                if section == 0 { continue }
-                var pos = 3
-                var scale = 1000
-                while pos >= 0 {
-                    let d = (section / scale) % 10
-                    if d != 0 {
-                        if pos == 0 || d > 1 { put(kanjiDigit(d)) }
-                        switch pos {
-                        case 1: put(0x5341)   // 十
-                        case 2: put(0x767E)   // 百
-                        case 3: put(0x5343)   // 千
-                        default: break
-                        }
-                    }
-                    pos -= 1
-                    scale /= 10
-                }
-                switch g {
-                case 1: put(0x4E07)   // 万
-                case 2: put(0x5104)   // 億
-                case 3: put(0x5146)   // 兆
-                case 4: put(0x4EAC)   // 京
-                default: break
-                }
-            }
+            forEachKanjiCodePoint(m, negative: negative, counter: counter, put)
             copy(suffix, into: buffer, at: &i)
             return i
+        }
+    }
+
+    /// The code points of a kanji numeral, counter excluded, in order: マイナス, then the
+    /// digits and units group by group (〇 alone for zero, 零 before a counter). Every one is
+    /// in U+0800...U+FFFF, three UTF-8 bytes. Shared by the String and the byte writers.
+    @inline(__always)
+    static func forEachKanjiCodePoint(
+        _ m: UInt64, negative: Bool, counter: CounterTable?, _ put: (UInt32) -> Void
+    ) {
+        if negative { put(0x30DE); put(0x30A4); put(0x30CA); put(0x30B9) }   // マイナス
+        if m == 0 { put(counter == nil ? 0x3007 : 0x96F6) }                  // 〇 or 零
+        var g = 4
+        while g >= 0 && m > 0 {
+            defer { g -= 1 }
+            let section = Int((m / groupPower(g)) % 10_000)
+            if section == 0 { continue }
+            var pos = 3
+            var scale = 1000
+            while pos >= 0 {
+                let d = (section / scale) % 10
+                if d != 0 {
+                    if pos == 0 || d > 1 { put(kanjiDigit(d)) }
+                    switch pos {
+                    case 1: put(0x5341)   // 十
+                    case 2: put(0x767E)   // 百
+                    case 3: put(0x5343)   // 千
+                    default: break
+                    }
+                }
+                pos -= 1
+                scale /= 10
+            }
+            switch g {
+            case 1: put(0x4E07)   // 万
+            case 2: put(0x5104)   // 億
+            case 3: put(0x5146)   // 兆
+            case 4: put(0x4EAC)   // 京
+            default: break
+            }
         }
     }
 
