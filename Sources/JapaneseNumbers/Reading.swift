@@ -48,13 +48,8 @@ public struct Reading: Sendable, Hashable {
 
     public init(number: Int64, written: String, kanji: String, hiragana: String,
                 katakana: String, romaji: String, alternatives: [String]) {
-        self.number = number
-        self.written = written
-        self.kanji = kanji
-        self.hiragana = hiragana
-        self.katakana = katakana
-        self.romaji = romaji
-        self.alternativeStorage = .listed(alternatives)
+        self.init(number: number, written: written, kanji: kanji, hiragana: hiragana,
+                  katakana: katakana, romaji: romaji, alternatives: .listed(alternatives))
     }
 
     init(number: Int64, written: String, kanji: String, hiragana: String,
