@@ -11,13 +11,13 @@
 /// ```
 public struct Effect<Action> {
     @usableFromInline
-    indirect enum Operation {
+    enum Operation {
         case none
         case send(Action)
         case run(TaskPriority?, @Sendable (Send<Action>) async -> Void)
         case merge([Effect<Action>])
         case concatenate([Effect<Action>])
-        case cancellable(id: EffectID, cancelInFlight: Bool, Effect<Action>)
+        indirect case cancellable(id: EffectID, cancelInFlight: Bool, Effect<Action>)
         case cancel(id: EffectID)
     }
 
@@ -42,8 +42,10 @@ extension Effect {
 
     /// Asynchronous work that may send actions back with `send`.
     ///
-    /// An error thrown by `operation` goes to `handler` when one is given; cancellation is
-    /// never reported as an error; any other error is reported as a runtime warning.
+    /// The work sees the dependencies in force where the effect was made (the store's, or a
+    /// reducer's `withDependencies` override). An error thrown by `operation` goes to
+    /// `handler` when one is given; cancellation is never reported as an error; any other
+    /// error is reported as a runtime warning.
     public static func run(
         priority: TaskPriority? = nil,
         operation: @escaping @Sendable (_ send: Send<Action>) async throws -> Void,
@@ -51,17 +53,19 @@ extension Effect {
         fileID: StaticString = #fileID,
         line: UInt = #line
     ) -> Self {
-        let location = "\(fileID):\(line)"
+        let dependencies = DependencyValues.current
         return Self(.run(priority) { send in
-            do {
-                try await operation(send)
-            } catch is CancellationError {
-            } catch {
-                if let handler {
-                    await handler(error, send)
-                } else {
-                    RuntimeWarnings.report(
-                        "An effect started at \(location) threw \(error), and no catch handler was given.")
+            await DependencyValues.$current.withValue(dependencies) {
+                do {
+                    try await operation(send)
+                } catch is CancellationError {
+                } catch {
+                    if let handler {
+                        await handler(error, send)
+                    } else {
+                        RuntimeWarnings.report(
+                            "An effect started at \(fileID):\(line) threw \(error), and no catch handler was given.")
+                    }
                 }
             }
         })
@@ -167,6 +171,26 @@ extension Effect {
         }
     }
 
+    /// Puts the ids this effect makes cancellable, or cancels, under `scope`, so that a child
+    /// feature's ids never meet its parent's, a sibling's, or another copy of itself.
+    @inlinable
+    func scopingCancellation(to scope: EffectID) -> Self {
+        switch operation {
+        case .none, .send, .run:
+            return self
+        case let .merge(effects):
+            return Self(.merge(effects.map { $0.scopingCancellation(to: scope) }))
+        case let .concatenate(effects):
+            return Self(.concatenate(effects.map { $0.scopingCancellation(to: scope) }))
+        case let .cancellable(id, cancelInFlight, effect):
+            return Self(.cancellable(
+                id: EffectID(ScopedEffectID(scope: scope, id: id)), cancelInFlight: cancelInFlight,
+                effect.scopingCancellation(to: scope)))
+        case let .cancel(id):
+            return Self(.cancel(id: EffectID(ScopedEffectID(scope: scope, id: id))))
+        }
+    }
+
     @inlinable
     var isNone: Bool {
         if case .none = operation { return true }
@@ -183,6 +207,19 @@ public struct EffectID: Hashable, @unchecked Sendable {
     @inlinable
     public init<ID: Hashable & Sendable>(_ id: ID) {
         self.base = AnyHashable(id)
+    }
+}
+
+/// An effect id as seen from outside the child feature that declared it.
+@usableFromInline
+struct ScopedEffectID: Hashable, Sendable {
+    @usableFromInline let scope: EffectID
+    @usableFromInline let id: EffectID
+
+    @inlinable
+    init(scope: EffectID, id: EffectID) {
+        self.scope = scope
+        self.id = id
     }
 }
 

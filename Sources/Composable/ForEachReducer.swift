@@ -1,6 +1,7 @@
 extension Reducer {
     /// Runs `element` on the stack element an action names, before this reducer; handles
-    /// pushes and pops; cancels the effects of every element that leaves the stack.
+    /// pushes and pops; cancels the effects of every element that leaves the stack, or of
+    /// the whole stack when it is replaced. Each element's cancellation ids are its own.
     ///
     /// ```swift
     /// Reduce { state, action in ... }
@@ -16,7 +17,7 @@ extension Reducer {
     ) -> ForEachReducer<Self, Element> where ElementState == Element.State, ElementAction == Element.Action {
         ForEachReducer(
             parent: self, element: element(), toStack: toStack, toStackAction: toStackAction,
-            location: "\(fileID):\(line)")
+            fileID: fileID, line: line)
     }
 
     /// `forEach` with a key path into the action's `allCasePaths`: `action: \.path`.
@@ -33,44 +34,48 @@ extension Reducer {
     }
 }
 
-/// The reducer `forEach` builds.
+/// The reducer `forEach` builds: see `Reducer.forEach(_:action:element:fileID:line:)`.
 public struct ForEachReducer<Parent: Reducer, Element: Reducer>: Reducer {
     @usableFromInline let parent: Parent
     @usableFromInline let element: Element
     @usableFromInline let toStack: WritableKeyPath<Parent.State, StackState<Element.State>>
     @usableFromInline let toStackAction: CasePath<Parent.Action, StackAction<Element.State, Element.Action>>
-    @usableFromInline let location: String
+    @usableFromInline let fileID: StaticString
+    @usableFromInline let line: UInt
 
     @inlinable
     init(
         parent: Parent, element: Element,
         toStack: WritableKeyPath<Parent.State, StackState<Element.State>>,
         toStackAction: CasePath<Parent.Action, StackAction<Element.State, Element.Action>>,
-        location: String
+        fileID: StaticString, line: UInt
     ) {
         self.parent = parent
         self.element = element
         self.toStack = toStack
         self.toStackAction = toStackAction
-        self.location = location
+        self.fileID = fileID
+        self.line = line
     }
 
     @inlinable
     public func reduce(into state: inout Parent.State, action: Parent.Action) -> Effect<Parent.Action> {
-        let idsBefore = state[keyPath: toStack].ids
+        let before = state[keyPath: toStack]
         var effects: [Effect<Parent.Action>] = []
 
         switch toStackAction.extract(from: action) {
         case let .element(id, elementAction)?:
             if state[keyPath: toStack][id: id] != nil {
                 let embed = toStackAction
+                let elementEffects = elementEffectsID(id, generation: before.generation)
                 effects.append(
                     element.reduce(into: &state[keyPath: toStack][id: id]!, action: elementAction)
                         .map { embed.embed(.element(id: id, action: $0)) }
-                        .cancellable(id: elementEffectsID(id)))
+                        .scopingCancellation(to: elementEffects)
+                        .cancellable(id: elementEffects))
             } else {
                 RuntimeWarnings.report(
-                    "forEach at \(location) received \(elementAction) for element \(id), "
+                    "forEach at \(fileID):\(line) received \(elementAction) for element \(id), "
                         + "which is not on the stack; the action was ignored.")
             }
             effects.append(parent.reduce(into: &state, action: action))
@@ -81,38 +86,45 @@ public struct ForEachReducer<Parent: Reducer, Element: Reducer>: Reducer {
             effects.append(parent.reduce(into: &state, action: action))
             if !state[keyPath: toStack].push(elementState, id: id) {
                 RuntimeWarnings.report(
-                    "forEach at \(location) was asked to push \(id), which is not newer than the stack's ids.")
+                    "forEach at \(fileID):\(line) was asked to push \(id), which is not newer than the stack's ids.")
             }
         case nil:
             effects.append(parent.reduce(into: &state, action: action))
         }
 
-        let idsAfter = state[keyPath: toStack].ids
-        if idsBefore != idsAfter {
-            let remaining = Set(idsAfter)
-            for id in idsBefore where !remaining.contains(id) {
-                effects.append(.cancel(id: elementEffectsID(id)))
+        let after = state[keyPath: toStack]
+        if before.generation != after.generation {
+            // A new stack replaced the old one: none of the old elements is there any more.
+            for id in before.ids {
+                effects.append(.cancel(id: elementEffectsID(id, generation: before.generation)))
+            }
+        } else if !before.hasSameIDs(as: after) {
+            let remaining = Set(after.ids)
+            for id in before.ids where !remaining.contains(id) {
+                effects.append(.cancel(id: elementEffectsID(id, generation: before.generation)))
             }
         }
         return .merge(effects)
     }
 
     @inlinable
-    func elementEffectsID(_ id: StackElementID) -> EffectID {
-        EffectID(StackElementEffectsID(keyPath: toStack, id: id))
+    func elementEffectsID(_ id: StackElementID, generation: UInt64) -> EffectID {
+        EffectID(StackElementEffectsID(keyPath: toStack, generation: generation, id: id))
     }
 }
 
-/// Cancels the effects of one stack element.
+/// Names the effects of one element of one stack value.
 @usableFromInline
 struct StackElementEffectsID: Hashable, @unchecked Sendable {
     // Key paths are immutable; sharing one across threads is safe.
     @usableFromInline let keyPath: AnyKeyPath
+    @usableFromInline let generation: UInt64
     @usableFromInline let id: StackElementID
 
     @inlinable
-    init(keyPath: AnyKeyPath, id: StackElementID) {
+    init(keyPath: AnyKeyPath, generation: UInt64, id: StackElementID) {
         self.keyPath = keyPath
+        self.generation = generation
         self.id = id
     }
 }

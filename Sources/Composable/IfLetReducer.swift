@@ -1,7 +1,7 @@
 extension Reducer {
     /// Runs `child` on optional child state while it is present (a presented sheet, say),
     /// before this reducer; when this reducer sets the child state to nil, every effect the
-    /// child started is cancelled.
+    /// child started is cancelled. The child's cancellation ids are its own (see `Scope`).
     ///
     /// ```swift
     /// Reduce { state, action in ... }
@@ -17,7 +17,7 @@ extension Reducer {
     ) -> IfLetReducer<Self, Child> where ChildState == Child.State, ChildAction == Child.Action {
         IfLetReducer(
             parent: self, child: child(), toChildState: toChildState, toChildAction: toChildAction,
-            location: "\(fileID):\(line)")
+            fileID: fileID, line: line)
     }
 
     /// `ifLet` with a key path into the action's `allCasePaths`: `action: \.settings`.
@@ -34,54 +34,59 @@ extension Reducer {
     }
 }
 
-/// The reducer `ifLet` builds.
+/// The reducer `ifLet` builds: see `Reducer.ifLet(_:action:then:fileID:line:)`.
 public struct IfLetReducer<Parent: Reducer, Child: Reducer>: Reducer {
     @usableFromInline let parent: Parent
     @usableFromInline let child: Child
     @usableFromInline let toChildState: WritableKeyPath<Parent.State, Child.State?>
     @usableFromInline let toChildAction: CasePath<Parent.Action, Child.Action>
-    @usableFromInline let location: String
+    @usableFromInline let childEffects: EffectID
+    @usableFromInline let fileID: StaticString
+    @usableFromInline let line: UInt
 
     @inlinable
     init(
         parent: Parent, child: Child,
         toChildState: WritableKeyPath<Parent.State, Child.State?>,
         toChildAction: CasePath<Parent.Action, Child.Action>,
-        location: String
+        fileID: StaticString, line: UInt
     ) {
         self.parent = parent
         self.child = child
         self.toChildState = toChildState
         self.toChildAction = toChildAction
-        self.location = location
+        self.childEffects = EffectID(ChildEffectsID(keyPath: toChildState))
+        self.fileID = fileID
+        self.line = line
     }
 
     @inlinable
     public func reduce(into state: inout Parent.State, action: Parent.Action) -> Effect<Parent.Action> {
-        let childID = EffectID(ChildEffectsID(keyPath: toChildState))
         var childEffect = Effect<Parent.Action>.none
         if let childAction = toChildAction.extract(from: action) {
             if state[keyPath: toChildState] != nil {
                 let embed = toChildAction
                 childEffect = child.reduce(into: &state[keyPath: toChildState]!, action: childAction)
                     .map { embed.embed($0) }
-                    .cancellable(id: childID)
+                    .scopingCancellation(to: childEffects)
+                    .cancellable(id: childEffects)
             } else {
                 RuntimeWarnings.report(
-                    "ifLet at \(location) received \(childAction) while its child state was nil; "
+                    "ifLet at \(fileID):\(line) received \(childAction) while its child state was nil; "
                         + "the action was ignored.")
             }
         }
         let wasPresent = state[keyPath: toChildState] != nil
         let parentEffect = parent.reduce(into: &state, action: action)
         if wasPresent && state[keyPath: toChildState] == nil {
-            return .merge(childEffect, parentEffect, .cancel(id: childID))
+            return .merge(childEffect, parentEffect, .cancel(id: childEffects))
         }
         return childEffect.merge(with: parentEffect)
     }
 }
 
-/// Cancels the effects of a child presented at one key path.
+/// Names the effects of a child at one key path: for cancelling them all, and as the scope of
+/// the child's own cancellation ids.
 @usableFromInline
 struct ChildEffectsID: Hashable, @unchecked Sendable {
     // Key paths are immutable; sharing one across threads is safe.

@@ -1,6 +1,10 @@
 /// Runs a child feature's reducer on a part of the parent's state, for the parent's actions
 /// that carry a child action; the child's effects come back wrapped in the parent's action.
 ///
+/// The child's cancellation ids are its own: a parent (or a second copy of the child) using
+/// the same id value does not cancel the child's effects. To stop a child's work, send the
+/// child an action.
+///
 /// ```swift
 /// var body: some ReducerOf<Self> {
 ///   Scope(state: \.speech, action: \.speech) { SpeechSettings() }
@@ -11,6 +15,7 @@ public struct Scope<ParentState, ParentAction, Child: Reducer>: Reducer {
     @usableFromInline let toChildState: WritableKeyPath<ParentState, Child.State>
     @usableFromInline let toChildAction: CasePath<ParentAction, Child.Action>
     @usableFromInline let child: Child
+    @usableFromInline let cancellationScope: EffectID
 
     /// Scopes with a case path value.
     @inlinable
@@ -22,6 +27,7 @@ public struct Scope<ParentState, ParentAction, Child: Reducer>: Reducer {
         self.toChildState = toChildState
         self.toChildAction = toChildAction
         self.child = child()
+        self.cancellationScope = EffectID(ChildEffectsID(keyPath: toChildState))
     }
 
     /// Scopes with a key path into the parent action's `allCasePaths`: `action: \.speech`.
@@ -40,5 +46,6 @@ public struct Scope<ParentState, ParentAction, Child: Reducer>: Reducer {
         let embed = toChildAction
         return child.reduce(into: &state[keyPath: toChildState], action: childAction)
             .map { embed.embed($0) }
+            .scopingCancellation(to: cancellationScope)
     }
 }

@@ -1,3 +1,5 @@
+import Synchronization
+
 /// The state of a navigation stack: child feature states in push order, each with an id
 /// that stays the same while it is on the stack.
 ///
@@ -8,13 +10,24 @@
 public struct StackState<Element> {
     @usableFromInline var entries: [(id: StackElementID, element: Element)] = []
     @usableFromInline var nextID = 0
+    /// Which stack value this is: a new stack gets a new number, copies keep it. Not part of
+    /// equality; it tells `forEach` that a stack was replaced, so the old elements' effects end.
+    @usableFromInline let generation: UInt64
 
-    @inlinable
-    public init() {}
+    public init() {
+        generation = stackGenerations.add(1, ordering: .relaxed).newValue
+    }
 
-    @inlinable
     public init<S: Sequence>(_ elements: S) where S.Element == Element {
+        self.init()
         for element in elements { append(element) }
+    }
+
+    /// Whether `other` holds elements under exactly the ids this stack has, in order.
+    @inlinable
+    func hasSameIDs(as other: Self) -> Bool {
+        entries.count == other.entries.count
+            && zip(entries, other.entries).allSatisfy { $0.id == $1.id }
     }
 
     /// The ids of the elements, bottom of the stack first.
@@ -84,8 +97,9 @@ extension StackState: Equatable where Element: Equatable {
 extension StackState: Sendable where Element: Sendable {}
 
 extension StackState: CustomReflectable {
+    // Each element under its id, so that a test failure diffs into the element's fields.
     public var customMirror: Mirror {
-        Mirror(self, unlabeledChildren: entries.map { "#\($0.id.rawValue) \($0.element)" }, displayStyle: .collection)
+        Mirror(self, children: entries.map { (label: "#\($0.id.rawValue)", value: $0.element as Any) }, displayStyle: .struct)
     }
 }
 
@@ -102,6 +116,11 @@ public struct StackElementID: Hashable, Comparable, Sendable, CustomStringConver
     public var description: String { "#\(rawValue)" }
 }
 
+extension StackElementID: CustomReflectable {
+    // Shown as "#3" in test failures rather than as a struct.
+    public var customMirror: Mirror { Mirror(self, children: [], displayStyle: .struct) }
+}
+
 /// What can happen on a navigation stack: an element's own action, a push, a pop.
 public enum StackAction<State, Action> {
     /// An action of the element with `id`.
@@ -114,3 +133,6 @@ public enum StackAction<State, Action> {
 
 extension StackAction: Equatable where State: Equatable, Action: Equatable {}
 extension StackAction: Sendable where State: Sendable, Action: Sendable {}
+
+/// Numbers the stack values made in this process.
+private let stackGenerations = Atomic<UInt64>(0)

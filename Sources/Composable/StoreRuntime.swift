@@ -19,10 +19,11 @@ package final class StoreRuntime<State, Action: Sendable> {
 
     private let reducer: (inout State, Action) -> Effect<Action>
     private var observers: [Int: (State) -> Void] = [:]
+    /// The running effects, by token.
+    private var running: [Int: Task<Void, Never>] = [:]
+    /// The tokens of the running effects made cancellable with each id, and back.
     private var cancellables: [EffectID: Set<Int>] = [:]
-    private var running: [Int: Task<Void, Never>] = [:] {
-        didSet { if running.count != oldValue.count { runningEffectCountDidChange?(running.count) } }
-    }
+    private var cancellableIDs: [Int: [EffectID]] = [:]
     private var nextToken = 0
     private var queue: [(Action, ActionOrigin)] = []
     private var isSending = false
@@ -42,39 +43,50 @@ package final class StoreRuntime<State, Action: Sendable> {
     package var runningEffectCount: Int { running.count }
 
     /// Reduces `action`, then every action its effects send at once, then tells observers.
-    /// Returns a task that ends when the asynchronous effects started here have ended.
+    /// Returns a task that ends when the asynchronous effects started here have ended, and
+    /// the effects of the actions those send back, and so on.
     package func send(_ action: Action, origin: ActionOrigin) -> Task<Void, Never>? {
+        send(action, origin: origin, joining: nil)
+    }
+
+    private func send(_ action: Action, origin: ActionOrigin, joining family: EffectFamily?) -> Task<Void, Never>? {
         queue.append((action, origin))
         // An observer or a synchronous effect sending while we reduce joins the queue.
         guard !isSending else { return nil }
+        let family = family ?? EffectFamily()
+        let startedBefore = family.tasks.count
+        drainQueue(into: family)
+        guard family.tasks.count > startedBefore else { return nil }
+        return Task {
+            await withTaskCancellationHandler {
+                // Effects can add to the family while we wait: wait until none is left.
+                var index = startedBefore
+                while index < family.tasks.count {
+                    await family.tasks[index].value
+                    index += 1
+                }
+            } onCancel: {
+                Task { @MainActor in family.cancelAll() }
+            }
+        }
+    }
+
+    /// Reduces every queued action in order, starting their effects into `family`.
+    private func drainQueue(into family: EffectFamily) {
         isSending = true
-        var started: [Task<Void, Never>] = []
         var index = 0
         while index < queue.count {
             let (next, nextOrigin) = queue[index]
             index += 1
-            let effect = DependencyValues.$current.withValue(dependencies) {
-                reducer(&state, next)
-            }
-            didReduce?(next, nextOrigin, state)
             DependencyValues.$current.withValue(dependencies) {
-                start(effect, into: &started)
+                let effect = reducer(&state, next)
+                didReduce?(next, nextOrigin, state)
+                start(effect, in: family)
             }
         }
         queue.removeAll(keepingCapacity: true)
         isSending = false
         for observer in observers.values { observer(state) }
-
-        guard !started.isEmpty else { return nil }
-        if started.count == 1 { return started[0] }
-        let all = started
-        return Task {
-            await withTaskCancellationHandler {
-                for task in all { await task.value }
-            } onCancel: {
-                for task in all { task.cancel() }
-            }
-        }
     }
 
     /// Calls `observer` after every change, and once now. Returns a token for `removeObserver`.
@@ -99,70 +111,90 @@ package final class StoreRuntime<State, Action: Sendable> {
         return nextToken
     }
 
-    private func start(_ effect: Effect<Action>, into started: inout [Task<Void, Never>]) {
+    /// Starts `effect`, adding its tasks to `family`; returns their tokens.
+    @discardableResult
+    private func start(_ effect: Effect<Action>, in family: EffectFamily) -> [Int] {
         switch effect.operation {
         case .none:
-            break
+            return []
         case let .send(action):
             queue.append((action, .effect))
+            // Outside a send (a step of a concatenation), nothing else would reduce it.
+            if !isSending { drainQueue(into: family) }
+            return []
         case let .run(priority, body):
             let send = Send<Action> { [weak self] action in
-                _ = self?.send(action, origin: .effect)
+                _ = self?.send(action, origin: .effect, joining: family)
             }
-            started.append(track(Task(priority: priority) { await body(send) }))
+            return [launch(priority: priority, in: family) { await body(send) }]
         case let .merge(effects):
-            for effect in effects { start(effect, into: &started) }
+            return effects.flatMap { start($0, in: family) }
         case let .concatenate(effects):
-            started.append(track(Task { [weak self] in
+            return [launch(priority: nil, in: family) { [weak self] in
                 for effect in effects {
                     guard !Task.isCancelled, let self else { return }
-                    var inner: [Task<Void, Never>] = []
-                    DependencyValues.$current.withValue(self.dependencies) {
-                        self.start(effect, into: &inner)
-                    }
-                    let tasks = inner
+                    let steps = EffectFamily()
+                    self.start(effect, in: steps)
                     await withTaskCancellationHandler {
-                        for task in tasks { await task.value }
+                        for task in steps.tasks { await task.value }
                     } onCancel: {
-                        for task in tasks { task.cancel() }
+                        Task { @MainActor in steps.cancelAll() }
                     }
                 }
-            }))
+            }]
         case let .cancellable(id, cancelInFlight, effect):
             if cancelInFlight { cancel(id: id) }
-            var inner: [Task<Void, Never>] = []
-            start(effect, into: &inner)
-            for task in inner {
-                let token = makeToken()
+            let tokens = start(effect, in: family)
+            for token in tokens {
                 cancellables[id, default: []].insert(token)
-                started.append(track(Task { [weak self] in
-                    await withTaskCancellationHandler {
-                        await task.value
-                    } onCancel: {
-                        task.cancel()
-                    }
-                    self?.cancellables[id]?.remove(token)
-                    if self?.cancellables[id]?.isEmpty == true { self?.cancellables[id] = nil }
-                }, token: token))
+                cancellableIDs[token, default: []].append(id)
             }
+            return tokens
         case let .cancel(id):
             cancel(id: id)
+            return []
         }
+    }
+
+    /// Runs `work` as a tracked effect task: counted as running until it ends, then forgotten.
+    private func launch(
+        priority: TaskPriority?, in family: EffectFamily,
+        _ work: @escaping @MainActor @Sendable () async -> Void
+    ) -> Int {
+        let token = makeToken()
+        // The task runs on the main actor, so it cannot end before it is registered below.
+        let task = Task(priority: priority) { @MainActor [weak self] in
+            await work()
+            self?.finished(token)
+        }
+        running[token] = task
+        family.tasks.append(task)
+        runningEffectCountDidChange?(running.count)
+        return token
+    }
+
+    private func finished(_ token: Int) {
+        running[token] = nil
+        for id in cancellableIDs.removeValue(forKey: token) ?? [] {
+            cancellables[id]?.remove(token)
+            if cancellables[id]?.isEmpty == true { cancellables[id] = nil }
+        }
+        runningEffectCountDidChange?(running.count)
     }
 
     private func cancel(id: EffectID) {
-        guard let tokens = cancellables.removeValue(forKey: id) else { return }
+        guard let tokens = cancellables[id] else { return }
         for token in tokens { running[token]?.cancel() }
     }
+}
 
-    /// Records `task` as running until it ends.
-    private func track(_ task: Task<Void, Never>, token: Int? = nil) -> Task<Void, Never> {
-        let token = token ?? makeToken()
-        running[token] = task
-        Task { [weak self] in
-            await task.value
-            self?.running[token] = nil
-        }
-        return task
+/// The tasks started by one `send` and by the actions its effects send back, so that the
+/// caller can wait for all of them.
+@MainActor
+private final class EffectFamily {
+    var tasks: [Task<Void, Never>] = []
+
+    func cancelAll() {
+        for task in tasks { task.cancel() }
     }
 }

@@ -107,16 +107,23 @@ public final class TestClock: Clock, Sendable {
     }
 
     /// Lets other tasks run until they are waiting on something, so that work started
-    /// before an advance reaches its sleep first. With a target, keeps yielding (a bounded
-    /// number of times) until that many sleeps wait: a woken loop that sleeps again, as a
-    /// timer does, is then waiting before time moves on.
+    /// before an advance reaches its sleep first. With a target, keeps waiting (up to 100 ms
+    /// of real time) until that many sleeps wait: a woken loop that sleeps again, as a timer
+    /// does, is then waiting before time moves on. Work that does not sleep again costs the
+    /// whole wait, which is why the bound is short.
     private func settle(untilSleepsReach target: Int? = nil) async {
         for _ in 0..<64 { await Task.yield() }
         guard let target else { return }
+        let wall = ContinuousClock()
+        let deadline = wall.now.advanced(by: .milliseconds(100))
         var spins = 0
-        while pendingSleepCount < target && spins < 5_000 {
-            await Task.yield()
+        while pendingSleepCount < target && wall.now < deadline {
             spins += 1
+            if spins < 1_000 {
+                await Task.yield()
+            } else {
+                try? await Task.sleep(for: .microseconds(200))
+            }
         }
     }
 }

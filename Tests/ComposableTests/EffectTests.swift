@@ -18,6 +18,7 @@ struct Stopwatch: Reducer {
         case chained(String)
         case bothTapped
         case echoTapped
+        case thenSendTapped
     }
 
     enum CancelID: Hashable, Sendable { case timer }
@@ -57,6 +58,11 @@ struct Stopwatch: Reducer {
                 return .merge(.send(.chained("now")), .run { send in await send(.chained("later")) })
             case .echoTapped:
                 return .send(.chained("echo"))
+            case .thenSendTapped:
+                return .concatenate(
+                    .run { _ in try await clock.sleep(for: .seconds(1)) },
+                    .send(.chained("after the sleep"))
+                )
             }
         }
     }
@@ -128,6 +134,17 @@ struct Stopwatch: Reducer {
         await store.receive(.chained("later")) { $0.log = ["now", "later"] }
         await store.send(.echoTapped)
         await store.receive(.chained("echo")) { $0.log = ["now", "later", "echo"] }
+        await store.finish()
+    }
+
+    @Test func aSendAfterAsynchronousWorkInAConcatenationArrives() async {
+        let clock = TestClock()
+        let store = TestStore(initialState: Stopwatch.State()) { Stopwatch() } withDependencies: {
+            $0.clock = clock
+        }
+        await store.send(.thenSendTapped)
+        await clock.advance(by: .seconds(1))
+        await store.receive(.chained("after the sleep")) { $0.log = ["after the sleep"] }
         await store.finish()
     }
 

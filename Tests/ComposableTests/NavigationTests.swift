@@ -16,6 +16,7 @@ struct Session: Reducer {
         case closeSheetTapped
         case pushTapped
         case popTapped
+        case replaceStackTapped
 
         struct AllCasePaths {
             let sheet = CasePath<Action, Stopwatch.Action>(embed: Action.sheet) {
@@ -42,6 +43,9 @@ struct Session: Reducer {
                 return .none
             case .popTapped:
                 state.path.removeLast()
+                return .none
+            case .replaceStackTapped:
+                state.path = StackState([Stopwatch.State()])
                 return .none
             case .sheet, .path:
                 return .none
@@ -85,6 +89,46 @@ struct Session: Reducer {
         }
         await store.send(.popTapped) { $0.path.removeLast() }
         await clock.advance(by: .seconds(5))
+        await store.finish()
+    }
+
+    @Test func aChildsCancelIDsAreItsOwn() async {
+        // The sheet and a pushed element both use Stopwatch.CancelID.timer: starting one
+        // (which cancels its timer in flight) must not stop the other.
+        let clock = TestClock()
+        let store = TestStore(initialState: Session.State()) { Session() } withDependencies: {
+            $0.clock = clock
+        }
+        await store.send(.openSheetTapped) { $0.sheet = Stopwatch.State() }
+        await store.send(.sheet(.startTapped)) { $0.sheet?.isRunning = true }
+        await store.send(.pushTapped) { $0.path.append(Stopwatch.State()) }
+        let element = store.state.path.ids[0]
+        await store.send(.path(.element(id: element, action: .startTapped))) {
+            $0.path[id: element]?.isRunning = true
+        }
+        await clock.advance(by: .seconds(1))
+        await store.receive(.sheet(.timerTicked)) { $0.sheet?.seconds = 1 }
+        await store.receive(.path(.element(id: element, action: .timerTicked))) {
+            $0.path[id: element]?.seconds = 1
+        }
+        await store.send(.closeSheetTapped) { $0.sheet = nil }
+        await store.send(.popTapped) { $0.path.removeLast() }
+        await store.finish()
+    }
+
+    @Test func replacingTheStackEndsTheOldElementsEffects() async {
+        let clock = TestClock()
+        let store = TestStore(initialState: Session.State()) { Session() } withDependencies: {
+            $0.clock = clock
+        }
+        await store.send(.pushTapped) { $0.path.append(Stopwatch.State()) }
+        let old = store.state.path.ids[0]
+        await store.send(.path(.element(id: old, action: .startTapped))) {
+            $0.path[id: old]?.isRunning = true
+        }
+        // The new stack's first element has the same id, #0, as the old one.
+        await store.send(.replaceStackTapped) { $0.path = StackState([Stopwatch.State()]) }
+        await clock.advance(by: .seconds(3))
         await store.finish()
     }
 

@@ -46,6 +46,15 @@ struct Draw: Reducer {
         #expect(store.isLoadingFact == false)
     }
 
+    @Test func finishWaitsForTheEffectsOfActionsEffectsSendBack() async {
+        let store = Store(initialState: TwoCounters.State()) { TwoCounters() }
+        await store.send(.left(.factTapped)).finish()
+        #expect(store.state.left.fact == "0 is a number.")
+        let chain = Store(initialState: Chain.State()) { Chain() }
+        await chain.send(.start).finish()
+        #expect(chain.state.steps == ["start", "middle", "end"])
+    }
+
     @Test func observersSeeEveryChangeInOrder() async {
         let store = Store(initialState: Counter.State()) { Counter() }
         var seen: [Int] = []
@@ -105,5 +114,31 @@ struct Draw: Reducer {
         let uuid = UUIDGenerator.incrementing
         #expect(uuid().uuidString == "00000000-0000-0000-0000-000000000000")
         #expect(uuid().uuidString == "00000000-0000-0000-0000-000000000001")
+    }
+}
+
+/// Three hops through effects: start's effect sends middle, whose effect sends end.
+struct Chain: Reducer {
+    struct State: Equatable { var steps: [String] = [] }
+    enum Action: Equatable, Sendable { case start, middle, end }
+
+    var body: some ReducerOf<Self> {
+        Reduce { state, action in
+            switch action {
+            case .start:
+                state.steps.append("start")
+                return .run { send in await send(.middle) }
+            case .middle:
+                state.steps.append("middle")
+                return .run { send in
+                    // Work that outlasts start's own effect.
+                    for _ in 0..<1_000 { await Task.yield() }
+                    await send(.end)
+                }
+            case .end:
+                state.steps.append("end")
+                return .none
+            }
+        }
     }
 }
