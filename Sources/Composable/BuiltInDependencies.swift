@@ -33,6 +33,7 @@ extension DependencyValues {
 
 private enum ClockKey: DependencyKey {
     static var liveValue: any Clock<Duration> { ContinuousClock() }
+    static var testValue: any Clock<Duration> { UnimplementedClock() }
 }
 
 private enum RandomSourceKey: DependencyKey {

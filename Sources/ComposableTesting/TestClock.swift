@@ -98,10 +98,24 @@ public final class TestClock: Clock, Sendable {
         }
     }
 
-    /// Advances until no sleep is waiting.
-    public func run() async {
+    /// Advances until no sleep is waiting. Work that always sleeps again (a timer) would make
+    /// that forever: after `timeout` of real time the test fails and the clock stops there.
+    public func run(
+        timeout: Duration = .seconds(1),
+        fileID: StaticString = #fileID, filePath: StaticString = #filePath,
+        line: UInt = #line, column: UInt = #column
+    ) async {
+        let wall = ContinuousClock()
+        let deadline = wall.now.advanced(by: timeout)
         await settle()
         while let latest = timeline.withLock({ $0.sleepers.map(\.deadline).max() }) {
+            guard wall.now < deadline else {
+                reportFailure(
+                    "TestClock.run() still had sleeps waiting after \(timeout): something sleeps again "
+                        + "each time it wakes (a timer?). Advance by a fixed duration instead.",
+                    at: TestLocation(fileID: fileID, filePath: filePath, line: line, column: column))
+                return
+            }
             await advance(by: now.duration(to: latest))
         }
     }

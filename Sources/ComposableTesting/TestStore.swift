@@ -52,6 +52,7 @@ public final class TestStore<State: Equatable, Action: Sendable> {
         fileID: StaticString = #fileID, filePath: StaticString = #filePath,
         line: UInt = #line, column: UInt = #column
     ) where R.State == State, R.Action == Action {
+        RuntimeWarningsAsFailures.installed
         var dependencies = DependencyValues(context: .test)
         prepareDependencies(&dependencies)
         self.state = initialState
@@ -288,24 +289,6 @@ private final class Ending: Sendable {
     func withLock<R>(_ body: (inout EndingSnapshot) -> R) -> R {
         snapshot.withLock { body(&$0) }
     }
-}
-
-/// The effects one `TestStore.send` started.
-public struct TestStoreTask: Sendable {
-    let task: Task<Void, Never>?
-    let timeout: Duration
-
-    /// Waits for the effects to end.
-    public func finish() async { await task?.value }
-
-    /// Cancels the effects, and waits for them to end.
-    public func cancel() async {
-        task?.cancel()
-        await task?.value
-    }
-
-    /// Whether the effects were cancelled.
-    public var isCancelled: Bool { task?.isCancelled ?? true }
 }
 
 extension String {

@@ -115,6 +115,50 @@ struct Stopwatch: Reducer {
         await store.skipInFlightEffects()
     }
 
+    @Test func waitingForATimerToFinishFailsAfterTheTimeout() async {
+        let clock = TestClock()
+        let store = TestStore(initialState: Stopwatch.State()) { Stopwatch() } withDependencies: {
+            $0.clock = clock
+        }
+        let task = await store.send(.startTapped) { $0.isRunning = true }
+        await withKnownIssue {
+            await task.finish(timeout: .milliseconds(20))
+        } matching: { issue in
+            issue.comments.map(\.rawValue).joined().contains("still running after")
+        }
+        await task.cancel()
+        await store.finish()
+    }
+
+    @Test func runningTheClockOutOnATimerFailsInsteadOfHanging() async {
+        let clock = TestClock()
+        let store = TestStore(initialState: Stopwatch.State()) { Stopwatch() } withDependencies: {
+            $0.clock = clock
+        }
+        store.exhaustivity = .off
+        await store.send(.startTapped)
+        await withKnownIssue {
+            await clock.run(timeout: .milliseconds(50))
+        } matching: { issue in
+            issue.comments.map(\.rawValue).joined().contains("sleeps again")
+        }
+        await store.send(.stopTapped)
+        await store.skipReceivedActions()
+        await store.finish()
+    }
+
+    @Test func runWakesEverySleepThatEnds() async {
+        let clock = TestClock()
+        let store = TestStore(initialState: Stopwatch.State()) { Stopwatch() } withDependencies: {
+            $0.clock = clock
+        }
+        await store.send(.chainTapped)
+        await clock.run()
+        await store.receive(.chained("first")) { $0.log = ["first"] }
+        await store.receive(.chained("second")) { $0.log = ["first", "second"] }
+        await store.finish()
+    }
+
     @Test func concatenatedEffectsRunInOrder() async {
         let clock = TestClock()
         let store = TestStore(initialState: Stopwatch.State()) { Stopwatch() } withDependencies: {
@@ -153,5 +197,18 @@ struct Stopwatch: Reducer {
         await store.send(.left(.factTapped)).finish()
         #expect(store.state.left.fact == "0 is a number.")
         #expect(store.state.changes == 2)
+    }
+}
+
+@MainActor
+@Suite struct UnimplementedDependencyTests {
+    @Test func aTimerWithoutATestClockFailsTheTestAtOnce() async {
+        let store = TestStore(initialState: Stopwatch.State()) { Stopwatch() }
+        await withKnownIssue {
+            await store.send(.startTapped) { $0.isRunning = true }
+            await store.finish()
+        } matching: { issue in
+            issue.comments.map(\.rawValue).joined().contains("did not set")
+        }
     }
 }
