@@ -34,14 +34,15 @@ public final class TestStore<State: Equatable, Action: Sendable> {
     private let runtime: StoreRuntime<State, Action>
     private var received: [(action: Action, state: State)] = [] {
         didSet {
-            let unhandled = received.map { describe($0.action) }
+            // Kept as values: describing them (reflection) waits until a failure needs it.
+            let unhandled = received.map(\.action)
             ending.withLock { $0.unhandledActions = unhandled }
         }
     }
     private var stateAfterSend: State?
     private let location: TestLocation
     /// What the end-of-test check needs, readable from a deinit on any thread.
-    private let ending = Ending()
+    private let ending = Ending<Action>()
 
     /// A test store for `reducer` starting at `initialState`. Dependencies take their test
     /// values unless `prepareDependencies` overrides them.
@@ -179,7 +180,7 @@ public final class TestStore<State: Equatable, Action: Sendable> {
         if !snapshot.unhandledActions.isEmpty {
             reportFailure(
                 "The store received \(snapshot.unhandledActions.count) action(s) the test did not assert:\n"
-                    + snapshot.unhandledActions.map { "  " + $0 }.joined(separator: "\n"),
+                    + snapshot.unhandledActions.map { "  " + describe($0) }.joined(separator: "\n"),
                 at: location)
         }
         if snapshot.runningEffects > 0 {
@@ -272,21 +273,21 @@ public final class TestStore<State: Equatable, Action: Sendable> {
         }
     }
 
-    private func describe(_ action: Action) -> String {
+    private nonisolated func describe(_ action: Action) -> String {
         ValueDiff.lines(action).map { $0.trimmingLeadingSpaces }.joined(separator: " ")
     }
 }
 
-private struct EndingSnapshot: Sendable {
+private struct EndingSnapshot<Action: Sendable>: Sendable {
     var isExhaustive = true
-    var unhandledActions: [String] = []
+    var unhandledActions: [Action] = []
     var runningEffects = 0
 }
 
-private final class Ending: Sendable {
-    private let snapshot = Mutex(EndingSnapshot())
+private final class Ending<Action: Sendable>: Sendable {
+    private let snapshot = Mutex(EndingSnapshot<Action>())
 
-    func withLock<R>(_ body: (inout EndingSnapshot) -> R) -> R {
+    func withLock<R>(_ body: (inout EndingSnapshot<Action>) -> R) -> R {
         snapshot.withLock { body(&$0) }
     }
 }
