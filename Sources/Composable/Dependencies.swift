@@ -24,7 +24,11 @@ extension DependencyKey {
     public static var testValue: Value { liveValue }
 }
 
-/// Whether dependencies take their live or their test values.
+/// Whether dependencies take their live or their test values; a `TestStore` uses `.test`.
+///
+/// ```swift
+/// let values = DependencyValues(context: .test)   // the clock is an UnimplementedClock
+/// ```
 public enum DependencyContext: Sendable {
     case live
     case test

@@ -103,36 +103,5 @@ extension StackState: CustomReflectable {
     }
 }
 
-/// The identity of an element on a `StackState`.
-public struct StackElementID: Hashable, Comparable, Sendable, CustomStringConvertible {
-    public let rawValue: Int
-
-    @inlinable
-    public init(rawValue: Int) { self.rawValue = rawValue }
-
-    @inlinable
-    public static func < (lhs: Self, rhs: Self) -> Bool { lhs.rawValue < rhs.rawValue }
-
-    public var description: String { "#\(rawValue)" }
-}
-
-extension StackElementID: CustomReflectable {
-    // Shown as "#3" in test failures rather than as a struct.
-    public var customMirror: Mirror { Mirror(self, children: [], displayStyle: .struct) }
-}
-
-/// What can happen on a navigation stack: an element's own action, a push, a pop.
-public enum StackAction<State, Action> {
-    /// An action of the element with `id`.
-    case element(id: StackElementID, action: Action)
-    /// Remove the element with `id` and everything above it.
-    case popFrom(id: StackElementID)
-    /// Push `state` with `id`.
-    case push(id: StackElementID, state: State)
-}
-
-extension StackAction: Equatable where State: Equatable, Action: Equatable {}
-extension StackAction: Sendable where State: Sendable, Action: Sendable {}
-
 /// Numbers the stack values made in this process.
 private let stackGenerations = Atomic<UInt64>(0)
