@@ -71,22 +71,26 @@ package final class StoreRuntime<State, Action: Sendable> {
         }
     }
 
-    /// Reduces every queued action in order, starting their effects into `family`.
+    /// Reduces every queued action in order, starting their effects into `family`, then tells
+    /// the observers; actions observers send are reduced after every observer has seen the
+    /// state, so each sees each state once, in order.
     private func drainQueue(into family: EffectFamily) {
         isSending = true
-        var index = 0
-        while index < queue.count {
-            let (next, nextOrigin) = queue[index]
-            index += 1
-            DependencyValues.$current.withValue(dependencies) {
-                let effect = reducer(&state, next)
-                didReduce?(next, nextOrigin, state)
-                start(effect, in: family)
+        repeat {
+            var index = 0
+            while index < queue.count {
+                let (next, nextOrigin) = queue[index]
+                index += 1
+                DependencyValues.$current.withValue(dependencies) {
+                    let effect = reducer(&state, next)
+                    didReduce?(next, nextOrigin, state)
+                    start(effect, in: family)
+                }
             }
-        }
-        queue.removeAll(keepingCapacity: true)
+            queue.removeAll(keepingCapacity: true)
+            for observer in observers.values { observer(state) }
+        } while !queue.isEmpty
         isSending = false
-        for observer in observers.values { observer(state) }
     }
 
     /// Calls `observer` after every change, and once now. Returns a token for `removeObserver`.

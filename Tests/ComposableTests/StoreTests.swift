@@ -66,6 +66,23 @@ struct Draw: Reducer {
         #expect(seen == [0, 1, 2])
     }
 
+    @Test func anObserverThatSendsDoesNotMakeOthersMissAState() async {
+        let store = Store(initialState: Counter.State()) { Counter() }
+        var first: [Int] = []
+        var second: [Int] = []
+        // Observers are kept by token; whichever runs first, each must see 0, 1, 2 once.
+        let a = store.observe { state in
+            first.append(state.count)
+            if state.count == 1 { store.send(.incrementTapped) }
+        }
+        let b = store.observe { second.append($0.count) }
+        store.send(.incrementTapped)
+        #expect(first == [0, 1, 2])
+        #expect(second == [0, 1, 2])
+        a.cancel()
+        b.cancel()
+    }
+
     @Test func aScopedStoreReadsAndSendsThroughItsParent() async {
         let store = Store(initialState: TwoCounters.State()) { TwoCounters() }
         let left = store.scope(state: \.left, action: \.left)
