@@ -33,6 +33,8 @@ let package = Package(
         // The command line: option parsing and the commands, as a library so tests can drive it.
         .target(name: "KazuCLI", dependencies: ["JapaneseNumbers", "SpeechClient", "SpeechEspeak", "Composable"]),
         .executableTarget(name: "kazu", dependencies: ["KazuCLI"]),
+        // Benchmarks: `swift run -c release kazu-bench` prints time per operation.
+        .executableTarget(name: "kazu-bench", dependencies: ["Composable", "JapaneseNumbers"]),
 
         // Test support shared by test targets: a private PulseAudio server that records what
         // was played, and a runner for the built kazu executable.

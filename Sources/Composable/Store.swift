@@ -9,12 +9,13 @@
 @MainActor
 @dynamicMemberLookup
 public final class Store<State, Action: Sendable> {
-    private let readState: @MainActor () -> State
-    private let sendAction: @MainActor (Action) -> StoreTask
-    private let observe: @MainActor (@escaping (State) -> Void) -> ObservationToken
+    @usableFromInline let readState: @MainActor () -> State
+    @usableFromInline let sendAction: @MainActor (Action) -> StoreTask
+    @usableFromInline let observe: @MainActor (@escaping (State) -> Void) -> ObservationToken
 
     /// A store for `reducer` starting at `initialState`, with dependencies changed by
     /// `prepareDependencies`.
+    @inlinable
     public convenience init<R: Reducer>(
         initialState: State,
         @ReducerBuilder<State, Action> reducer: () -> R,
@@ -32,7 +33,8 @@ public final class Store<State, Action: Sendable> {
             })
     }
 
-    private init(
+    @usableFromInline
+    init(
         readState: @escaping @MainActor () -> State,
         sendAction: @escaping @MainActor (Action) -> StoreTask,
         observe: @escaping @MainActor (@escaping (State) -> Void) -> ObservationToken
@@ -43,6 +45,7 @@ public final class Store<State, Action: Sendable> {
     }
 
     /// The current state.
+    @inlinable
     public var state: State { readState() }
 
     /// Reads one value of the current state: `store.quiz.question`.
@@ -51,6 +54,7 @@ public final class Store<State, Action: Sendable> {
     }
 
     /// Sends `action`; the returned task ends when the effects it started have ended.
+    @inlinable
     @discardableResult
     public func send(_ action: Action) -> StoreTask {
         sendAction(action)

@@ -1,4 +1,5 @@
 /// Where an action came from, for the test store.
+@usableFromInline
 package enum ActionOrigin: Sendable {
     /// Sent by the caller of `send`.
     case caller
@@ -9,25 +10,27 @@ package enum ActionOrigin: Sendable {
 /// The engine behind a root `Store` and a `TestStore`: owns the state, runs the reducer
 /// under the store's dependencies, starts and tracks effects, and tells observers.
 @MainActor
+@usableFromInline
 package final class StoreRuntime<State, Action: Sendable> {
-    package private(set) var state: State
-    package var dependencies: DependencyValues
+    @usableFromInline package internal(set) var state: State
+    @usableFromInline package var dependencies: DependencyValues
     /// Called after each action is reduced, with the state it left.
-    package var didReduce: ((Action, ActionOrigin, State) -> Void)?
+    @usableFromInline package var didReduce: ((Action, ActionOrigin, State) -> Void)?
     /// Called when the number of running effects changes, with the new number.
-    package var runningEffectCountDidChange: ((Int) -> Void)?
+    @usableFromInline package var runningEffectCountDidChange: ((Int) -> Void)?
 
-    private let reducer: (inout State, Action) -> Effect<Action>
-    private var observers: [Int: (State) -> Void] = [:]
+    @usableFromInline let reducer: (inout State, Action) -> Effect<Action>
+    @usableFromInline var observers: [Int: (State) -> Void] = [:]
     /// The running effects, by token.
-    private var running: [Int: Task<Void, Never>] = [:]
+    @usableFromInline var running: [Int: Task<Void, Never>] = [:]
     /// The tokens of the running effects made cancellable with each id, and back.
-    private var cancellables: [EffectID: Set<Int>] = [:]
-    private var cancellableIDs: [Int: [EffectID]] = [:]
-    private var nextToken = 0
-    private var queue: [(Action, ActionOrigin)] = []
-    private var isSending = false
+    @usableFromInline var cancellables: [EffectID: Set<Int>] = [:]
+    @usableFromInline var cancellableIDs: [Int: [EffectID]] = [:]
+    @usableFromInline var nextToken = 0
+    @usableFromInline var queue: [(Action, ActionOrigin)] = []
+    @usableFromInline var isSending = false
 
+    @inlinable
     package init<R: Reducer>(initialState: State, reducer: R, dependencies: DependencyValues)
     where R.State == State, R.Action == Action {
         self.state = initialState
@@ -40,23 +43,27 @@ package final class StoreRuntime<State, Action: Sendable> {
     }
 
     /// How many effects are still running.
+    @inlinable
     package var runningEffectCount: Int { running.count }
 
     /// Reduces `action`, then every action its effects send at once, then tells observers.
     /// Returns a task that ends when the asynchronous effects started here have ended, and
     /// the effects of the actions those send back, and so on.
+    @inlinable
     package func send(_ action: Action, origin: ActionOrigin) -> Task<Void, Never>? {
         send(action, origin: origin, joining: nil)
     }
 
-    private func send(_ action: Action, origin: ActionOrigin, joining family: EffectFamily?) -> Task<Void, Never>? {
+    @inlinable
+    func send(_ action: Action, origin: ActionOrigin, joining existing: EffectFamily?) -> Task<Void, Never>? {
         queue.append((action, origin))
         // An observer or a synchronous effect sending while we reduce joins the queue.
         guard !isSending else { return nil }
-        let family = family ?? EffectFamily()
-        let startedBefore = family.tasks.count
-        drainQueue(into: family)
-        guard family.tasks.count > startedBefore else { return nil }
+        // Made only when an effect starts: a send with no effects allocates nothing here.
+        var family = existing
+        let startedBefore = existing?.tasks.count ?? 0
+        drainQueue(into: &family)
+        guard let family, family.tasks.count > startedBefore else { return nil }
         return Task {
             await withTaskCancellationHandler {
                 // Effects can add to the family while we wait: wait until none is left.
@@ -74,7 +81,8 @@ package final class StoreRuntime<State, Action: Sendable> {
     /// Reduces every queued action in order, starting their effects into `family`, then tells
     /// the observers; actions observers send are reduced after every observer has seen the
     /// state, so each sees each state once, in order.
-    private func drainQueue(into family: EffectFamily) {
+    @inlinable
+    func drainQueue(into family: inout EffectFamily?) {
         isSending = true
         repeat {
             var index = 0
@@ -84,7 +92,7 @@ package final class StoreRuntime<State, Action: Sendable> {
                 DependencyValues.$current.withValue(dependencies) {
                     let effect = reducer(&state, next)
                     didReduce?(next, nextOrigin, state)
-                    start(effect, in: family)
+                    if !effect.isNone { start(effect, in: &family) }
                 }
             }
             queue.removeAll(keepingCapacity: true)
@@ -94,6 +102,7 @@ package final class StoreRuntime<State, Action: Sendable> {
     }
 
     /// Calls `observer` after every change, and once now. Returns a token for `removeObserver`.
+    @inlinable
     package func addObserver(_ observer: @escaping (State) -> Void) -> Int {
         let token = makeToken()
         observers[token] = observer
@@ -101,44 +110,55 @@ package final class StoreRuntime<State, Action: Sendable> {
         return token
     }
 
+    @inlinable
     package func removeObserver(_ token: Int) {
         observers[token] = nil
     }
 
     /// Cancels every running effect.
+    @inlinable
     package func cancelAllEffects() {
         for task in running.values { task.cancel() }
     }
 
-    private func makeToken() -> Int {
+    @inlinable
+    func makeToken() -> Int {
         nextToken += 1
         return nextToken
     }
 
     /// Starts `effect`, adding its tasks to `family`; returns their tokens.
+    @inlinable
     @discardableResult
-    private func start(_ effect: Effect<Action>, in family: EffectFamily) -> [Int] {
+    func start(_ effect: Effect<Action>, in family: inout EffectFamily?) -> [Int] {
         switch effect.operation {
         case .none:
             return []
         case let .send(action):
             queue.append((action, .effect))
             // Outside a send (a step of a concatenation), nothing else would reduce it.
-            if !isSending { drainQueue(into: family) }
+            if !isSending { drainQueue(into: &family) }
             return []
         case let .run(priority, body):
+            let joined = family ?? EffectFamily()
+            family = joined
             let send = Send<Action> { [weak self] action in
-                _ = self?.send(action, origin: .effect, joining: family)
+                _ = self?.send(action, origin: .effect, joining: joined)
             }
-            return [launch(priority: priority, in: family) { await body(send) }]
+            return [launch(priority: priority, in: joined) { await body(send) }]
         case let .merge(effects):
-            return effects.flatMap { start($0, in: family) }
+            var tokens: [Int] = []
+            for effect in effects { tokens += start(effect, in: &family) }
+            return tokens
         case let .concatenate(effects):
-            return [launch(priority: nil, in: family) { [weak self] in
+            let joined = family ?? EffectFamily()
+            family = joined
+            return [launch(priority: nil, in: joined) { [weak self] in
                 for effect in effects {
                     guard !Task.isCancelled, let self else { return }
-                    let steps = EffectFamily()
-                    self.start(effect, in: steps)
+                    var started: EffectFamily? = nil
+                    self.start(effect, in: &started)
+                    guard let steps = started else { continue }
                     await withTaskCancellationHandler {
                         for task in steps.tasks { await task.value }
                     } onCancel: {
@@ -148,7 +168,7 @@ package final class StoreRuntime<State, Action: Sendable> {
             }]
         case let .cancellable(id, cancelInFlight, effect):
             if cancelInFlight { cancel(id: id) }
-            let tokens = start(effect, in: family)
+            let tokens = start(effect, in: &family)
             for token in tokens {
                 cancellables[id, default: []].insert(token)
                 cancellableIDs[token, default: []].append(id)
@@ -161,7 +181,8 @@ package final class StoreRuntime<State, Action: Sendable> {
     }
 
     /// Runs `work` as a tracked effect task: counted as running until it ends, then forgotten.
-    private func launch(
+    @inlinable
+    func launch(
         priority: TaskPriority?, in family: EffectFamily,
         _ work: @escaping @MainActor @Sendable () async -> Void
     ) -> Int {
@@ -177,7 +198,8 @@ package final class StoreRuntime<State, Action: Sendable> {
         return token
     }
 
-    private func finished(_ token: Int) {
+    @inlinable
+    func finished(_ token: Int) {
         running[token] = nil
         for id in cancellableIDs.removeValue(forKey: token) ?? [] {
             cancellables[id]?.remove(token)
@@ -186,7 +208,8 @@ package final class StoreRuntime<State, Action: Sendable> {
         runningEffectCountDidChange?(running.count)
     }
 
-    private func cancel(id: EffectID) {
+    @inlinable
+    func cancel(id: EffectID) {
         guard let tokens = cancellables[id] else { return }
         for token in tokens { running[token]?.cancel() }
     }
@@ -195,9 +218,14 @@ package final class StoreRuntime<State, Action: Sendable> {
 /// The tasks started by one `send` and by the actions its effects send back, so that the
 /// caller can wait for all of them.
 @MainActor
-private final class EffectFamily {
-    var tasks: [Task<Void, Never>] = []
+@usableFromInline
+final class EffectFamily {
+    @usableFromInline var tasks: [Task<Void, Never>] = []
 
+    @inlinable
+    init() {}
+
+    @inlinable
     func cancelAll() {
         for task in tasks { task.cancel() }
     }

@@ -4,8 +4,9 @@
 /// await store.send(.factTapped).finish()   // the fact has arrived
 /// ```
 public struct StoreTask: Hashable, Sendable {
-    let task: Task<Void, Never>?
+    @usableFromInline let task: Task<Void, Never>?
 
+    @inlinable
     init(_ task: Task<Void, Never>?) { self.task = task }
 
     /// Waits until the effects have ended.
