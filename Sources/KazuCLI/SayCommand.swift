@@ -19,7 +19,7 @@ enum SayCommand: Command {
             """,
         options: [
             .option("counter", short: "c", value: "C", help: "Say the number with counter C, one of: \(CounterOption.examples)."),
-            .option("wav", short: "w", value: "FILE", help: "Write a 16-bit mono WAV file instead of playing."),
+            .option("wav", short: "w", value: "FILE", help: "Write a 16-bit mono WAV file instead of playing; - for standard output."),
             .option("voice", value: "V", help: "The espeak-ng voice (see --list-voices).", default: Voice.defaultJapaneseID),
             .option("rate", short: "r", value: "WPM", as: Int.self, in: parameters.rate.bounds,
                     help: "Speaking rate in words per minute.", default: parameters.rate.defaultValue),
@@ -35,6 +35,10 @@ enum SayCommand: Command {
         let player = arguments.value("player")
         if let player, !["paplay", "pw-play", "aplay", "none"].contains(player.split(separator: "/").last ?? "") {
             throw UsageError("--player must be paplay, pw-play, aplay (or a path to one) or none, got '\(player)'")
+        }
+        let wavPath = arguments.value("wav")
+        if wavPath == "" {
+            throw UsageError("--wav needs a file name, or - for standard output")
         }
         let speech = SpeechClient.espeak(player: player)
         if arguments.flag("list-voices") {
@@ -52,8 +56,13 @@ enum SayCommand: Command {
             rate: arguments.defaultedValue("rate", as: Int.self),
             pitch: arguments.defaultedValue("pitch", as: Int.self))
 
-        if let path = arguments.value("wav") {
+        if let path = wavPath {
             let audio = try waitFor { try await speech.synthesize(utterance) }
+            if path == "-" {
+                // Through io.output, so a closed pipe or a full disk is reported like any output.
+                WAVFile.encode(audio).withUnsafeBufferPointer { io.output.write(bytes: $0) }
+                return .success
+            }
             do {
                 try WAVFile.write(audio, to: path)
             } catch {
