@@ -37,9 +37,16 @@ public struct Program: Sendable {
 
     /// Runs the command named in `arguments` (the whole command line, the
     /// program's own path first, as in `CommandLine.arguments`), then flushes `io`.
+    ///
+    /// When writing standard output failed (other than a closed pipe), that is
+    /// reported on standard error and the status is 1, whatever the command returned.
     public func run(arguments: [String], io: TerminalIO) -> ExitCode {
         let status = dispatch(Array(arguments.dropFirst()), io: io)
         io.flush()
+        if let reason = io.output.writeFailureDescription {
+            io.errors.writeLine("error: cannot write standard output: \(reason)")
+            return .failure
+        }
         return status
     }
 
