@@ -13,19 +13,3 @@ enum CounterOption {
         return counter
     }
 }
-
-/// The command-line values when there are any, else the lines of standard input.
-struct InputLines: Sequence, IteratorProtocol {
-    private var given: IndexingIterator<[String]>
-    private let reader: LineReader?
-
-    init(_ values: [String], io: TerminalIO) {
-        given = values.makeIterator()
-        reader = values.isEmpty ? io.input : nil
-    }
-
-    mutating func next() -> String? {
-        if let reader { return reader.next() }
-        return given.next()
-    }
-}

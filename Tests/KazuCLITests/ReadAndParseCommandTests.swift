@@ -38,7 +38,27 @@ import Testing
         let result = run("read", input: "1\nthree\n2\r\n")
         #expect(result.status == .failure)
         #expect(result.output == "1\t一\tいち\tichi\n2\t二\tに\tni\n")
-        #expect(result.errors.hasPrefix("error: \"three\": "))
+        #expect(result.errors.hasPrefix("error: line 2: \"three\": "))
+    }
+
+    @Test func standardInputSkipsBlankLinesAndAByteOrderMarkAndNamesLineNumbers() {
+        let result = run("parse", input: "\u{FEFF}さん\n\n  \n\u{3000}\nabc\r\n\t\n5\n")
+        #expect(result.status == .failure)
+        #expect(result.output == "3\n5\n")
+        #expect(result.errors == "error: line 5: \"abc\": cannot read it as romaji\n")
+        let read = run("read", input: "\u{FEFF}1\n\n")
+        #expect(read.status == .success)
+        #expect(read.output == "1\t一\tいち\tichi\n")
+        #expect(read.errors == "")
+    }
+
+    @Test func aReadErrorOnStandardInputIsReported() throws {
+        for command in ["read", "parse"] {
+            let result = try KazuProcess.run(
+                ["-c", "\"$0\" \(command) < /tmp", KazuProcess.executablePath], executable: "/bin/sh")
+            #expect(result.status == 1)
+            #expect(result.errors == "error: cannot read standard input: Is a directory\n")
+        }
     }
 
     @Test func readOutsideACountersRangeFails() {
@@ -64,7 +84,7 @@ import Testing
         let result = run("parse", input: "よんじゅうじゅう\n42\n")
         #expect(result.status == .failure)
         #expect(result.output == "42\n")
-        #expect(result.errors == "error: \"よんじゅうじゅう\": 十 cannot follow 十\n")
+        #expect(result.errors == "error: line 1: \"よんじゅうじゅう\": 十 cannot follow 十\n")
     }
 
     @Test func parseWithACounterWantsItsSoundChange() {
