@@ -69,7 +69,7 @@ enum KanaGrammar {
                     }
                 }
             }
-            return .failure("cannot read \(KanaInput.string(s[i...])) as part of a number")
+            return .failure("cannot read \(ParseError.excerpt(of: KanaInput.string(s[i...]))) as part of a number")
         }
         return .success(tokens)
     }
@@ -228,7 +228,7 @@ enum KanaGrammar {
                         name += NumberTables.groupKanji[g]
                         after = NumberTables.groupKana[g]
                     }
-                    return .failure("\(name) is read \(allowed[0].hiragana)\(after), not \(KanaInput.string(written))\(after)")
+                    return .failure("\(name) is read \(allowed[0].hiragana)\(after), not \(ParseError.excerpt(of: KanaInput.string(written)))\(after)")
                 }
             }
         }

@@ -39,7 +39,7 @@ enum NumberParser {
             if KanaInput.isLatin(v) || v == 0x27 { hasLatin = true }
             else if KanaInput.isHiragana(v) { hasKana = true }
             else if isNumeralOrSeparator(v) { if v != 0x20 && v != 0x2D { hasNumeral = true } }
-            else { return .failure("\(KanaInput.string([v])) is not part of a number") }
+            else { return .failure("\(ParseError.excerpt(of: KanaInput.string([v]))) is not part of a number") }
         }
         if hasLatin && (hasKana || hasNumeral) {
             return .failure("it mixes romaji with other writing; write the whole number one way")

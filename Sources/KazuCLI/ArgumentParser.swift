@@ -51,7 +51,7 @@ public struct ArgumentParser: Sendable {
                 switch option.kind {
                 case .flag:
                     if inlineValue != nil {
-                        throw UsageError("\(option.longSpelling) takes no value, got '\(argument)'")
+                        throw UsageError("\(option.longSpelling) takes no value, got \(UserText.quoted(argument))")
                     }
                     parsed.setFlag(option.name)
                 case .value:
@@ -123,14 +123,14 @@ public struct ArgumentParser: Sendable {
         }
         if let extra = remaining.first {
             let hint = spec.arguments.isEmpty ? " ('\(spec.name)' takes no arguments)" : ""
-            throw UsageError("unexpected argument '\(extra)'\(hint)")
+            throw UsageError("unexpected argument \(UserText.quoted(extra))\(hint)")
         }
     }
 
     private func unknownOption(_ spelling: String, within argument: String? = nil) -> UsageError {
-        var message = "unknown option '\(spelling)'"
+        var message = "unknown option \(UserText.quoted(spelling))"
         if let argument, argument != spelling {
-            message += " in '\(argument)'"
+            message += " in \(UserText.quoted(argument))"
         }
         let candidates = spec.options.map(\.longSpelling) + ["--help"]
         if spelling.hasPrefix("--"), let suggestion = Suggestion.closest(to: spelling, among: candidates) {

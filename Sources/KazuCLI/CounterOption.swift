@@ -8,7 +8,7 @@ enum CounterOption {
     static func counter(from arguments: ParsedArguments) throws -> Counter? {
         guard let name = arguments.value("counter") else { return nil }
         guard let counter = Counter.named(name) else {
-            throw UsageError("unknown counter '\(name)'; the counters are \(Counter.all.map(\.name).joined(separator: " "))")
+            throw UsageError("unknown counter \(UserText.quoted(name)); the counters are \(Counter.all.map(\.name).joined(separator: " "))")
         }
         return counter
     }

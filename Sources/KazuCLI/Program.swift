@@ -62,7 +62,7 @@ public struct Program: Sendable {
             return .success
         case "--version":
             guard rest.isEmpty else {
-                return reportUsageError(UsageError("unexpected argument '\(rest[0])' after --version"), command: nil, io: io)
+                return reportUsageError(UsageError("unexpected argument \(UserText.quoted(rest[0])) after --version"), command: nil, io: io)
             }
             io.output.writeLine("\(name) \(version)")
             return .success
@@ -72,11 +72,11 @@ public struct Program: Sendable {
             break
         }
         if first.hasPrefix("-") {
-            var message = "unknown option '\(first)'"
+            var message = "unknown option \(UserText.quoted(first))"
             if let suggestion = Suggestion.closest(to: first, among: ["--help", "--version"]) {
                 message += "; did you mean '\(suggestion)'?"
             } else {
-                message += "; options go after the command, as in '\(name) COMMAND \(first)'"
+                message += "; options go after the command, as in '\(name) COMMAND \(UserText.shown(first))'"
             }
             return reportUsageError(UsageError(message), command: nil, io: io)
         }
@@ -132,7 +132,7 @@ public struct Program: Sendable {
     }
 
     private func unknownCommand(_ typed: String) -> UsageError {
-        var message = "unknown command '\(typed)'"
+        var message = "unknown command \(UserText.quoted(typed))"
         if let suggestion = Suggestion.closest(to: typed, among: commands.map { $0.spec.name } + ["help"]) {
             message += "; did you mean '\(suggestion)'?"
         } else {

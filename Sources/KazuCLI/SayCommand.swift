@@ -34,7 +34,7 @@ enum SayCommand: Command {
     static func run(_ arguments: ParsedArguments, io: TerminalIO) throws -> ExitCode {
         let player = arguments.value("player")
         if let player, !["paplay", "pw-play", "aplay", "none"].contains(player.split(separator: "/").last ?? "") {
-            throw UsageError("--player must be paplay, pw-play, aplay (or a path to one) or none, got '\(player)'")
+            throw UsageError("--player must be paplay, pw-play, aplay (or a path to one) or none, got \(UserText.quoted(player))")
         }
         let wavPath = arguments.value("wav")
         if wavPath == "" {
@@ -66,7 +66,7 @@ enum SayCommand: Command {
             do {
                 try WAVFile.write(audio, to: path)
             } catch {
-                throw CommandFailure("cannot write \(path): \(error)")
+                throw CommandFailure("cannot write \(UserText.shown(path)): \(error)")
             }
             return .success
         }

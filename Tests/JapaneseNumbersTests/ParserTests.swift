@@ -102,6 +102,33 @@ import JapaneseNumbers
         #expect(error.description == "\"よんじゅうじゅう\": 十 cannot follow 十")
     }
 
+    @Test func errorDescriptionShortensLongInputAndKeepsItWhole() {
+        let long = String(repeating: "さ", count: 1_000_000)
+        guard case .failure(let error) = JapaneseNumbers.parse(long) else {
+            Issue.record("expected a failure")
+            return
+        }
+        #expect(error.input == long)
+        #expect(error.description.count < 200)
+        #expect(error.description.hasPrefix("\"" + String(repeating: "さ", count: 40) + "…\": "))
+    }
+
+    @Test func errorDescriptionEscapesControlCharacters() {
+        guard case .failure(let error) = JapaneseNumbers.parse("\u{1B}[2J\0さん") else {
+            Issue.record("expected a failure")
+            return
+        }
+        #expect(error.description == "\"\\u{1B}[2J\\u{0}さん\": \\u{1B} is not part of a number")
+        #expect(!error.description.unicodeScalars.contains { $0.value < 0x20 })
+    }
+
+    @Test func excerptCutsAtFortyAndEscapesWhatWouldMoveTheCursor() {
+        #expect(ParseError.excerpt(of: String(repeating: "a", count: 40)) == String(repeating: "a", count: 40))
+        #expect(ParseError.excerpt(of: String(repeating: "a", count: 41)) == String(repeating: "a", count: 40) + "…")
+        #expect(ParseError.excerpt(of: "a\tb\r\n\u{7F}\u{202E}") == "a\\u{9}b\\u{D}\\u{A}\\u{7F}\\u{202E}")
+        #expect(ParseError.excerpt(of: "三百") == "三百")
+    }
+
     /// Whatever comes in, the parser answers and does not crash.
     @Test func garbageNeverCrashes() {
         var generator = SplitMix64(seed: 99)

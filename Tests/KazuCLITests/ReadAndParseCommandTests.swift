@@ -52,6 +52,20 @@ import Testing
         #expect(read.errors == "")
     }
 
+    @Test func errorsShowAShortEscapedExcerptOfWhatWasTyped() {
+        let long = run("parse", input: String(repeating: "a", count: 100_000) + "\n")
+        #expect(long.status == .failure)
+        #expect(long.errors == "error: line 1: \"" + String(repeating: "a", count: 40) + "…\": cannot read "
+            + String(repeating: "あ", count: 40) + "… as part of a number\n")
+        let escape = run("read", "\u{1B}[31m")
+        #expect(escape.errors == "error: \"\\u{1B}[31m\": \\u{1B} is not part of a number\n")
+        let counter = run("read", "-c", "\u{1B}" + String(repeating: "箱", count: 100), "3")
+        #expect(counter.errors.hasPrefix("error: unknown counter '\\u{1B}" + String(repeating: "箱", count: 39) + "…'; "))
+        let command = run("\u{7}" + String(repeating: "x", count: 100_000))
+        #expect(command.status == .usage)
+        #expect(command.errors.hasPrefix("error: unknown command '\\u{7}" + String(repeating: "x", count: 39) + "…'; "))
+    }
+
     @Test func aReadErrorOnStandardInputIsReported() throws {
         for command in ["read", "parse"] {
             let result = try KazuProcess.run(
