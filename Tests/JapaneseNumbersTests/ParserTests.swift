@@ -129,6 +129,24 @@ import JapaneseNumbers
         #expect(ParseError.excerpt(of: "三百") == "三百")
     }
 
+    /// A hint "needs a number before it, as in X" must suggest an X that parses:
+    /// いっけい and いっちょう, with their sound change, not いちけい.
+    @Test(arguments: [
+        ("まん", Int64(10_000)), ("おく", 100_000_000), ("ちょう", 1_000_000_000_000), ("けい", 10_000_000_000_000_000),
+        ("万", 10_000), ("億", 100_000_000), ("兆", 1_000_000_000_000), ("京", 10_000_000_000_000_000),
+        ("kei", 10_000_000_000_000_000), ("chou", 1_000_000_000_000),
+    ])
+    func everySuggestedReadingParses(_ text: String, _ value: Int64) throws {
+        guard case .failure(let error) = JapaneseNumbers.parse(text) else {
+            Issue.record("\(text) alone should be refused")
+            return
+        }
+        let parts = error.reason.split(separator: "needs a number before it, as in ", omittingEmptySubsequences: false)
+        try #require(parts.count == 2, "\(error.reason)")
+        let suggestion = String(parts[1])
+        #expect(JapaneseNumbers.parse(suggestion) == .success(value), "\(text): suggested \(suggestion)")
+    }
+
     /// Whatever comes in, the parser answers and does not crash.
     @Test func garbageNeverCrashes() {
         var generator = SplitMix64(seed: 99)
