@@ -4,6 +4,8 @@
 /// - `--counter 本`, `--counter=本`, `-c 本`, `-c本`; combined flags `-jq`;
 /// - `--` ends the options, everything after it is positional;
 /// - `-5`, `-1.5` are numbers, not options (no short option can be a digit);
+///   `-三`, `-さん` too: a dash before a character that is not ASCII is a value
+///   (short options are ASCII letters);
 /// - the last of a repeated option wins.
 ///
 /// `--help` and `-h` are handled before parsing, by ``Program``.
@@ -150,6 +152,7 @@ public struct ArgumentParser: Sendable {
     /// `-` alone (standard input, by convention) and negative numbers are values.
     static func looksLikeOption(_ argument: String) -> Bool {
         guard argument.hasPrefix("-"), argument.count > 1 else { return false }
+        if let second = argument.unicodeScalars.dropFirst().first, !second.isASCII { return false }
         return !isNegativeNumber(argument)
     }
 

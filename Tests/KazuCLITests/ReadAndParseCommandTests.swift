@@ -94,6 +94,12 @@ import Testing
         #expect(result.output == "300\n300\n21\n321\n12345\n300\n")
     }
 
+    @Test func aMinusBeforeKanaIsANegativeNumberAndNotAnOption() {
+        let result = run("parse", "-さん", "－さん", "-三", "--", "-さん")
+        #expect(result.status == .success, "\(result.errors)")
+        #expect(result.output == "-3\n-3\n-3\n-3\n")
+    }
+
     @Test func parseExplainsWhatIsWrongAndGoesOn() {
         let result = run("parse", input: "よんじゅうじゅう\n42\n")
         #expect(result.status == .failure)
