@@ -69,7 +69,7 @@ enum KanaGrammar {
                     }
                 }
             }
-            return .failure("cannot read \(KanaInput.string(s[i...])) as part of a number")
+            return .failure("cannot read \(ParseError.excerpt(of: KanaInput.string(s[i...]))) as part of a number")
         }
         return .success(tokens)
     }
@@ -100,6 +100,13 @@ enum KanaGrammar {
     /// `final` is the last element when a counter tail has been cut off the
     /// end; `checkSpelling: false` skips the sound-change check (used only to
     /// find out which number a misspelled answer meant).
+    /// One of group `g` as it is said, from the reading generator so the hint
+    /// has its sound change: いちまん, いちおく, いっちょう, いっけい.
+    static func oneOfGroup(_ g: Int) -> String {
+        (try? JapaneseNumbers.reading(of: Int64(NumberTables.groupPowers[g])).hiragana)
+            ?? "いち" + NumberTables.groupKana[g]
+    }
+
     static func read(_ s: ArraySlice<UInt32>, final: FinalElement?, checkSpelling: Bool) -> Result<(UInt64, Bool), Reason> {
         let tokens: [Token]
         switch tokenize(s) {
@@ -146,7 +153,7 @@ enum KanaGrammar {
                 return "\(unit) cannot follow \(NumberTables.groupKanji[lastGroup])"
             }
             closeSection(follow: .group(g))
-            if section == 0 { return "\(unit) needs a number before it, as in いち\(NumberTables.groupKana[g])" }
+            if section == 0 { return "\(unit) needs a number before it, as in \(oneOfGroup(g))" }
             if g >= lastGroup { return "\(unit) cannot follow \(NumberTables.groupKanji[lastGroup])" }
             let (product, o1) = section.multipliedReportingOverflow(by: NumberTables.groupPowers[g])
             let (sum, o2) = total.addingReportingOverflow(product)
@@ -228,7 +235,7 @@ enum KanaGrammar {
                         name += NumberTables.groupKanji[g]
                         after = NumberTables.groupKana[g]
                     }
-                    return .failure("\(name) is read \(allowed[0].hiragana)\(after), not \(KanaInput.string(written))\(after)")
+                    return .failure("\(name) is read \(allowed[0].hiragana)\(after), not \(ParseError.excerpt(of: KanaInput.string(written)))\(after)")
                 }
             }
         }

@@ -39,7 +39,7 @@ enum NumberParser {
             if KanaInput.isLatin(v) || v == 0x27 { hasLatin = true }
             else if KanaInput.isHiragana(v) { hasKana = true }
             else if isNumeralOrSeparator(v) { if v != 0x20 && v != 0x2D { hasNumeral = true } }
-            else { return .failure("\(KanaInput.string([v])) is not part of a number") }
+            else { return .failure("\(ParseError.excerpt(of: KanaInput.string([v]))) is not part of a number") }
         }
         if hasLatin && (hasKana || hasNumeral) {
             return .failure("it mixes romaji with other writing; write the whole number one way")
@@ -52,7 +52,10 @@ enum NumberParser {
         }
         if hasNumeral { return checkRange(numeral(s), counter) }
         if hasLatin { return romaji(s, counter: counter) }
-        return kana(s.filter { $0 != 0x20 }, counter: counter, fromRomaji: false)
+        var kanaText = s.filter { $0 != 0x20 }
+        // A minus sign before kana ("-さん", "－さん") is read as まいなす, as it is before digits and romaji.
+        if kanaText.first == 0x2D { kanaText = minusKana + kanaText.dropFirst() }
+        return kana(kanaText, counter: counter, fromRomaji: false)
     }
 
     static let minusKana: [UInt32] = "まいなす".unicodeScalars.map(\.value)

@@ -4,6 +4,8 @@
 /// - `--counter 本`, `--counter=本`, `-c 本`, `-c本`; combined flags `-jq`;
 /// - `--` ends the options, everything after it is positional;
 /// - `-5`, `-1.5` are numbers, not options (no short option can be a digit);
+///   `-三`, `-さん` too: a dash before a character that is not ASCII is a value
+///   (short options are ASCII letters);
 /// - the last of a repeated option wins.
 ///
 /// `--help` and `-h` are handled before parsing, by ``Program``.
@@ -51,7 +53,7 @@ public struct ArgumentParser: Sendable {
                 switch option.kind {
                 case .flag:
                     if inlineValue != nil {
-                        throw UsageError("\(option.longSpelling) takes no value, got '\(argument)'")
+                        throw UsageError("\(option.longSpelling) takes no value, got \(UserText.quoted(argument))")
                     }
                     parsed.setFlag(option.name)
                 case .value:
@@ -123,14 +125,14 @@ public struct ArgumentParser: Sendable {
         }
         if let extra = remaining.first {
             let hint = spec.arguments.isEmpty ? " ('\(spec.name)' takes no arguments)" : ""
-            throw UsageError("unexpected argument '\(extra)'\(hint)")
+            throw UsageError("unexpected argument \(UserText.quoted(extra))\(hint)")
         }
     }
 
     private func unknownOption(_ spelling: String, within argument: String? = nil) -> UsageError {
-        var message = "unknown option '\(spelling)'"
+        var message = "unknown option \(UserText.quoted(spelling))"
         if let argument, argument != spelling {
-            message += " in '\(argument)'"
+            message += " in \(UserText.quoted(argument))"
         }
         let candidates = spec.options.map(\.longSpelling) + ["--help"]
         if spelling.hasPrefix("--"), let suggestion = Suggestion.closest(to: spelling, among: candidates) {
@@ -150,6 +152,7 @@ public struct ArgumentParser: Sendable {
     /// `-` alone (standard input, by convention) and negative numbers are values.
     static func looksLikeOption(_ argument: String) -> Bool {
         guard argument.hasPrefix("-"), argument.count > 1 else { return false }
+        if let second = argument.unicodeScalars.dropFirst().first, !second.isASCII { return false }
         return !isNegativeNumber(argument)
     }
 

@@ -62,8 +62,9 @@ public struct CommandSpec: Sendable {
             precondition(Self.isKebabCase(option.name), "option '\(option.name)' of '\(name)' must be kebab-case")
             precondition(longNames.insert(option.name).inserted, "option '--\(option.name)' of '\(name)' is declared twice (or is --help)")
             if let short = option.short {
-                precondition(short != "-" && !short.isNumber && !short.isWhitespace,
-                             "short option '-\(short)' of '\(name)' must be a letter")
+                // ASCII only: a dash before anything else (-三, -さん) is a value, not an option.
+                precondition(short.isASCII && short.isLetter,
+                             "short option '-\(short)' of '\(name)' must be an ASCII letter")
                 precondition(shortNames.insert(short).inserted, "short option '-\(short)' of '\(name)' is declared twice (or is -h)")
             }
         }

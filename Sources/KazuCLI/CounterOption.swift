@@ -8,24 +8,8 @@ enum CounterOption {
     static func counter(from arguments: ParsedArguments) throws -> Counter? {
         guard let name = arguments.value("counter") else { return nil }
         guard let counter = Counter.named(name) else {
-            throw UsageError("unknown counter '\(name)'; the counters are \(Counter.all.map(\.name).joined(separator: " "))")
+            throw UsageError("unknown counter \(UserText.quoted(name)); the counters are \(Counter.all.map(\.name).joined(separator: " "))")
         }
         return counter
-    }
-}
-
-/// The command-line values when there are any, else the lines of standard input.
-struct InputLines: Sequence, IteratorProtocol {
-    private var given: IndexingIterator<[String]>
-    private let reader: LineReader?
-
-    init(_ values: [String], io: TerminalIO) {
-        given = values.makeIterator()
-        reader = values.isEmpty ? io.input : nil
-    }
-
-    mutating func next() -> String? {
-        if let reader { return reader.next() }
-        return given.next()
     }
 }

@@ -19,8 +19,10 @@ import Darwin
 /// Reads with `read(2)` into a buffer (64 KiB by default) and cuts lines out of
 /// it with `memchr`, so memory stays at the buffer plus the longest line. A
 /// line is returned without its `\n`, or `\r\n`; a last line with no newline
-/// is still a line; an empty input has no lines. Bytes that are not UTF-8 are
-/// replaced with U+FFFD rather than stopping the read.
+/// is still a line; an empty input has no lines. A UTF-8 byte-order mark at the
+/// very start is skipped. Bytes that are not UTF-8 are replaced with U+FFFD
+/// rather than stopping the read. A read error ends the input like its end
+/// does, and is kept in ``readFailure`` for the command to report.
 ///
 /// It is a class: it is one position in one stream, however many places read it.
 public final class LineReader: Sequence, IteratorProtocol {
@@ -35,6 +37,17 @@ public final class LineReader: Sequence, IteratorProtocol {
     private var start = 0
     private var end = 0
     private var reachedEnd = false
+    /// True until the first line is cut, which may begin with a byte-order mark.
+    private var atStartOfStream = true
+
+    /// The `errno` of the `read(2)` that failed (`EISDIR` for `kazu read < /tmp`);
+    /// nil while all is well.
+    public private(set) var readFailure: Int32?
+
+    /// ``readFailure`` in words, as `strerror` gives it: "Is a directory".
+    public var readFailureDescription: String? {
+        readFailure.map { String(cString: strerror($0)) }
+    }
 
     /// Lines read from `fileDescriptor` (which stays open).
     public init(fileDescriptor: Int32, bufferSize: Int = 64 * 1024) {
@@ -81,7 +94,15 @@ public final class LineReader: Sequence, IteratorProtocol {
     }
 
     private func makeString(_ range: Range<Int>) -> String {
-        String(decoding: UnsafeBufferPointer(rebasing: buffer[range]), as: UTF8.self)
+        var range = range
+        if atStartOfStream {
+            atStartOfStream = false
+            if range.count >= 3, buffer[range.lowerBound] == 0xEF, buffer[range.lowerBound + 1] == 0xBB,
+               buffer[range.lowerBound + 2] == 0xBF {
+                range = (range.lowerBound + 3)..<range.upperBound
+            }
+        }
+        return String(decoding: UnsafeBufferPointer(rebasing: buffer[range]), as: UTF8.self)
     }
 
     /// Reads more bytes after the unread ones: moves those to the front first,
@@ -110,15 +131,19 @@ public final class LineReader: Sequence, IteratorProtocol {
         }
     }
 
-    /// Bytes read into `free`; 0 at the end, and also on an error (there is no
-    /// one to tell mid-stream, and the lines read so far are still good).
+    /// Bytes read into `free`; 0 at the end, and also on an error, which is kept
+    /// in ``readFailure`` (the lines read so far are still good).
     private func read(into free: UnsafeMutableBufferPointer<UInt8>) -> Int {
         switch source {
         case .fileDescriptor(let descriptor):
             while true {
                 let count = readFromDescriptor(descriptor, free.baseAddress!, free.count)
-                if count < 0, errno == EINTR { continue }
-                return Swift.max(count, 0)
+                if count < 0 {
+                    if errno == EINTR { continue }
+                    readFailure = errno
+                    return 0
+                }
+                return count
             }
         case .bytes(let bytes, let offset):
             let count = Swift.min(free.count, bytes.count - offset)

@@ -8,12 +8,13 @@ enum ParseCommand: Command {
         discussion: """
             Accepts what a learner types: 12,345 or １２３４５, 三百二十一 or 3万2千, \
             さんびゃく, サンビャク, sanbyaku or sambyaku. With --counter, the counter must be \
-            read the way it is said (さんぼん for 3本; さんほん is rejected). With no TEXT, \
+            read the way it is said (さんぼん for 3本; さんほん is rejected), and a number \
+            without the counter is accepted as it is. With no TEXT, \
             reads standard input, one per line. A line that cannot be read is reported on \
             standard error and skipped; the exit status is then 1.
             """,
         options: [
-            .option("counter", short: "c", value: "C", help: "Expect each text to end with counter C, one of: \(CounterOption.examples)."),
+            .option("counter", short: "c", value: "C", help: "When counter C is typed, check its sound change (さんぼん, not さんほん); a bare number (さん, 3) is accepted too. C is one of: \(CounterOption.examples)."),
         ],
         arguments: [.variadic("TEXT", help: "Texts to read; standard input, one per line, when none are given.")]
     )
@@ -21,15 +22,21 @@ enum ParseCommand: Command {
     static func run(_ arguments: ParsedArguments, io: TerminalIO) throws -> ExitCode {
         let counter = try CounterOption.counter(from: arguments)
         var failed = false
-        for text in InputLines(arguments.values("TEXT"), io: io) {
+        var lines = InputLines(arguments.values("TEXT"), io: io)
+        while let line = lines.next() {
             if io.output.isClosed { break }
+            let text = line.text
             switch JapaneseNumbers.parse(text, counter: counter) {
             case let .success(value):
                 io.output.writeLine(String(value))
             case let .failure(error):
-                io.errors.writeLine("error: \(error)")
+                io.errors.writeLine("error: \(line.location)\(error)")
                 failed = true
             }
+        }
+        if let reason = lines.readFailure {
+            io.errors.writeLine("error: cannot read standard input: \(reason)")
+            return .failure
         }
         return failed ? .failure : .success
     }

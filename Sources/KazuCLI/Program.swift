@@ -37,9 +37,16 @@ public struct Program: Sendable {
 
     /// Runs the command named in `arguments` (the whole command line, the
     /// program's own path first, as in `CommandLine.arguments`), then flushes `io`.
+    ///
+    /// When writing standard output failed (other than a closed pipe), that is
+    /// reported on standard error and the status is 1, whatever the command returned.
     public func run(arguments: [String], io: TerminalIO) -> ExitCode {
         let status = dispatch(Array(arguments.dropFirst()), io: io)
         io.flush()
+        if let reason = io.output.writeFailureDescription {
+            io.errors.writeLine("error: cannot write standard output: \(reason)")
+            return .failure
+        }
         return status
     }
 
@@ -55,7 +62,7 @@ public struct Program: Sendable {
             return .success
         case "--version":
             guard rest.isEmpty else {
-                return reportUsageError(UsageError("unexpected argument '\(rest[0])' after --version"), command: nil, io: io)
+                return reportUsageError(UsageError("unexpected argument \(UserText.quoted(rest[0])) after --version"), command: nil, io: io)
             }
             io.output.writeLine("\(name) \(version)")
             return .success
@@ -65,11 +72,11 @@ public struct Program: Sendable {
             break
         }
         if first.hasPrefix("-") {
-            var message = "unknown option '\(first)'"
+            var message = "unknown option \(UserText.quoted(first))"
             if let suggestion = Suggestion.closest(to: first, among: ["--help", "--version"]) {
                 message += "; did you mean '\(suggestion)'?"
             } else {
-                message += "; options go after the command, as in '\(name) COMMAND \(first)'"
+                message += "; options go after the command, as in '\(name) COMMAND \(UserText.shown(first))'"
             }
             return reportUsageError(UsageError(message), command: nil, io: io)
         }
@@ -125,7 +132,7 @@ public struct Program: Sendable {
     }
 
     private func unknownCommand(_ typed: String) -> UsageError {
-        var message = "unknown command '\(typed)'"
+        var message = "unknown command \(UserText.quoted(typed))"
         if let suggestion = Suggestion.closest(to: typed, among: commands.map { $0.spec.name } + ["help"]) {
             message += "; did you mean '\(suggestion)'?"
         } else {

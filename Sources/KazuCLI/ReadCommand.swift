@@ -24,10 +24,12 @@ enum ReadCommand: Command {
         let json = arguments.flag("json")
         var failed = false
         // The tab-separated line is built as bytes in one reused buffer: no String per field.
-        var line: [UInt8] = []
-        line.reserveCapacity(256)
-        for text in InputLines(arguments.values("NUMBER"), io: io) {
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(256)
+        var lines = InputLines(arguments.values("NUMBER"), io: io)
+        while let line = lines.next() {
             if io.output.isClosed { break }
+            let text = line.text
             let number: Int64
             if let plain = Int64(text) {
                 number = plain
@@ -35,7 +37,7 @@ enum ReadCommand: Command {
                 switch JapaneseNumbers.parse(text) {
                 case let .success(value): number = value
                 case let .failure(error):
-                    io.errors.writeLine("error: \(error)")
+                    io.errors.writeLine("error: \(line.location)\(error)")
                     failed = true
                     continue
                 }
@@ -44,14 +46,18 @@ enum ReadCommand: Command {
                 if json {
                     io.output.writeLine(try JapaneseNumbers.reading(of: number, counter: counter).json)
                 } else {
-                    line.removeAll(keepingCapacity: true)
-                    try JapaneseNumbers.appendTabSeparatedLine(of: number, counter: counter, to: &line)
-                    line.withUnsafeBufferPointer { io.output.write(bytes: $0) }
+                    bytes.removeAll(keepingCapacity: true)
+                    try JapaneseNumbers.appendTabSeparatedLine(of: number, counter: counter, to: &bytes)
+                    bytes.withUnsafeBufferPointer { io.output.write(bytes: $0) }
                 }
             } catch {
-                io.errors.writeLine("error: \(error)")
+                io.errors.writeLine("error: \(line.location)\(error)")
                 failed = true
             }
+        }
+        if let reason = lines.readFailure {
+            io.errors.writeLine("error: cannot read standard input: \(reason)")
+            return .failure
         }
         return failed ? .failure : .success
     }

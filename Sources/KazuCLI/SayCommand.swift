@@ -19,7 +19,7 @@ enum SayCommand: Command {
             """,
         options: [
             .option("counter", short: "c", value: "C", help: "Say the number with counter C, one of: \(CounterOption.examples)."),
-            .option("wav", short: "w", value: "FILE", help: "Write a 16-bit mono WAV file instead of playing."),
+            .option("wav", short: "w", value: "FILE", help: "Write a 16-bit mono WAV file instead of playing; - for standard output."),
             .option("voice", value: "V", help: "The espeak-ng voice (see --list-voices).", default: Voice.defaultJapaneseID),
             .option("rate", short: "r", value: "WPM", as: Int.self, in: parameters.rate.bounds,
                     help: "Speaking rate in words per minute.", default: parameters.rate.defaultValue),
@@ -34,30 +34,41 @@ enum SayCommand: Command {
     static func run(_ arguments: ParsedArguments, io: TerminalIO) throws -> ExitCode {
         let player = arguments.value("player")
         if let player, !["paplay", "pw-play", "aplay", "none"].contains(player.split(separator: "/").last ?? "") {
-            throw UsageError("--player must be paplay, pw-play, aplay (or a path to one) or none, got '\(player)'")
+            throw UsageError("--player must be paplay, pw-play, aplay (or a path to one) or none, got \(UserText.quoted(player))")
+        }
+        let wavPath = arguments.value("wav")
+        if wavPath == "" {
+            throw UsageError("--wav needs a file name, or - for standard output")
         }
         let speech = SpeechClient.espeak(player: player)
         if arguments.flag("list-voices") {
-            for voice in try waitFor({ try await speech.voices() }) {
-                io.output.writeLine("\(voice.id)\t\(voice.name)")
-            }
-            return .success
+            return try listVoices(arguments, speech: speech, io: io)
         }
         guard let text = arguments.argument("NUMBER|TEXT") else {
             throw UsageError("missing argument <NUMBER|TEXT>: say what to speak, as in 'kazu say 300'")
         }
+        guard !text.allSatisfy(\.isWhitespace) else {
+            throw UsageError("nothing to say: give a number or kana, as in 'kazu say 300'")
+        }
+        let voice = arguments.defaultedValue("voice", as: String.self)
         let utterance = Utterance(
             try kana(for: text, counter: try CounterOption.counter(from: arguments)),
-            voice: arguments.defaultedValue("voice", as: String.self),
+            voice: voice,
             rate: arguments.defaultedValue("rate", as: Int.self),
             pitch: arguments.defaultedValue("pitch", as: Int.self))
+        try checkVoice(voice, speech: speech)
 
-        if let path = arguments.value("wav") {
+        if let path = wavPath {
             let audio = try waitFor { try await speech.synthesize(utterance) }
+            if path == "-" {
+                // Through io.output, so a closed pipe or a full disk is reported like any output.
+                WAVFile.encode(audio).withUnsafeBufferPointer { io.output.write(bytes: $0) }
+                return .success
+            }
             do {
                 try WAVFile.write(audio, to: path)
             } catch {
-                throw CommandFailure("cannot write \(path): \(error)")
+                throw CommandFailure("cannot write \(UserText.shown(path)): \(error)")
             }
             return .success
         }
@@ -65,14 +76,57 @@ enum SayCommand: Command {
         return .success
     }
 
+    /// `kazu say --list-voices`, which takes nothing else to say or write.
+    private static func listVoices(_ arguments: ParsedArguments, speech: SpeechClient, io: TerminalIO) throws -> ExitCode {
+        var extras: [String] = []
+        if let text = arguments.argument("NUMBER|TEXT") { extras.append(UserText.quoted(text)) }
+        if arguments.value("wav") != nil { extras.append("--wav") }
+        if arguments.value("counter") != nil { extras.append("--counter") }
+        guard extras.isEmpty else {
+            throw UsageError("--list-voices takes no other arguments, got \(extras.joined(separator: ", ")); "
+                + "run 'kazu say --list-voices' alone")
+        }
+        for voice in try waitFor({ try await speech.voices() }) {
+            io.output.writeLine("\(voice.id)\t\(voice.name)")
+        }
+        return .success
+    }
+
+    /// A voice name that is not one of the client's is a typo, not missing data: say which names there are.
+    private static func checkVoice(_ voice: String, speech: SpeechClient) throws {
+        let voices = try waitFor { try await speech.voices() }
+        guard !voices.contains(where: { $0.id == voice }) else { return }
+        let names = voices.map(\.id).joined(separator: ", ")
+        throw UsageError("unknown voice \(UserText.quoted(voice)); the voices are: \(names) (see 'kazu say --list-voices')")
+    }
+
     /// The kana to speak for `text`: a number's reading, or the text itself when it is kana.
     static func kana(for text: String, counter: Counter?) throws -> String {
-        switch JapaneseNumbers.parse(text) {
+        switch JapaneseNumbers.parse(text, counter: nil) {
         case let .success(number):
             return try JapaneseNumbers.reading(of: number, counter: counter).hiragana
         case let .failure(error):
-            if counter == nil, text.unicodeScalars.allSatisfy(isSpeakableKana) { return text }
-            throw UsageError("cannot say '\(text)': \(error); give a number, or text in kana")
+            let speakable = text.unicodeScalars.allSatisfy(isSpeakableKana)
+            if let counter, speakable || !looksLikeANumber(text) {
+                throw UsageError("cannot say \(UserText.quoted(text)) with --counter \(counter.name): "
+                    + "a counter goes with a number, as in 'kazu say --counter \(counter.name) 3'")
+            }
+            if speakable { return text }
+            if looksLikeANumber(text) {
+                throw UsageError("cannot say \(UserText.quoted(text)): \(error.reason)")
+            }
+            throw UsageError("cannot say \(UserText.quoted(text)): give a number (300, 三百, さんびゃく) or text in kana")
+        }
+    }
+
+    /// Whether `text` has digits or kanji numerals in it, so a failure to read it
+    /// is best explained by the number parser's reason.
+    private static func looksLikeANumber(_ text: String) -> Bool {
+        text.unicodeScalars.contains { scalar in
+            switch scalar.value {
+            case 0x30...0x39, 0xFF10...0xFF19: true
+            default: "〇一二三四五六七八九十百千万億兆京零".unicodeScalars.contains(scalar)
+            }
         }
     }
 

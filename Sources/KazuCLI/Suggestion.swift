@@ -8,6 +8,9 @@ public enum Suggestion {
     /// edit), when it is close enough to be what the user meant: at most two edits,
     /// and fewer than half of the typed name.
     public static func closest(to typed: String, among candidates: [String]) -> String? {
+        // More than two edits away from every candidate: not worth an O(n·m) comparison.
+        let longest = candidates.map(\.count).max() ?? 0
+        guard typed.utf8.count <= 4 * longest + 8 else { return nil }
         let typedCharacters = Array(typed.lowercased())
         var best: (candidate: String, distance: Int)?
         for candidate in candidates {

@@ -27,6 +27,10 @@ import Darwin
 /// ``isClosed``, drops everything after, and calls its `onBrokenPipe` handler;
 /// the `kazu` program's handler exits quietly with status 0, like a program
 /// that had finished. Streaming loops may also check ``isClosed`` to stop early.
+///
+/// Any other failure (`ENOSPC` on `/dev/full`, `EIO`, ...) also closes the output,
+/// and is kept in ``writeFailure`` for the program to report once, at the end:
+/// `error: cannot write standard output: No space left on device`, exit 1.
 public final class TerminalOutput: TextOutputStream {
     private enum Destination {
         case fileDescriptor(Int32)
@@ -42,8 +46,17 @@ public final class TerminalOutput: TextOutputStream {
     /// output and standard error keep their order on a terminal.
     private let flushFirst: TerminalOutput?
 
-    /// True once the reader has closed the other end; later writes are dropped.
+    /// True once the reader has closed the other end, or a write failed; later
+    /// writes are dropped.
     public private(set) var isClosed = false
+
+    /// The `errno` of the write that failed, other than `EPIPE`; nil while all is well.
+    public private(set) var writeFailure: Int32?
+
+    /// ``writeFailure`` in words, as `strerror` gives it: "No space left on device".
+    public var writeFailureDescription: String? {
+        writeFailure.map { String(cString: strerror($0)) }
+    }
 
     /// Buffered output to `fileDescriptor`.
     ///
@@ -159,7 +172,11 @@ public final class TerminalOutput: TextOutputStream {
             default:
                 // EPIPE, and any other failure: nobody will read more of this.
                 isClosed = true
-                if failure == EPIPE { onBrokenPipe() }
+                if failure == EPIPE {
+                    onBrokenPipe()
+                } else {
+                    writeFailure = failure
+                }
                 return
             }
         }

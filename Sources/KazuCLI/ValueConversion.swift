@@ -42,10 +42,10 @@ struct ValueConversion: Sendable {
     ) -> ValueConversion {
         ValueConversion(typeName: String(describing: Value.self)) { text in
             guard let value = Value(argument: text) else {
-                return .invalid("must be \(Value.expectation), got '\(text)'")
+                return .invalid("must be \(Value.expectation), got \(UserText.quoted(text))")
             }
             if let problem = problem(value) {
-                return .invalid("\(problem), got \(text)")
+                return .invalid("\(problem), got \(UserText.shown(text))")
             }
             return .value(value)
         }

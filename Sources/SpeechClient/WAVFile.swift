@@ -85,9 +85,12 @@ public enum WAVFile {
         throw .missingChunk(sampleRate == nil ? "fmt " : "data")
     }
 
-    /// Writes `audio` to a WAV file at `path`, replacing what was there.
-    public static func write(_ audio: PCMAudio, to path: String) throws {
-        try Data(encode(audio)).write(to: URL(fileURLWithPath: path), options: .atomic)
+    /// Writes `audio` to a WAV file at `path`, truncating what was there.
+    ///
+    /// The path is opened and written through, not replaced: `/dev/stdout`, a FIFO
+    /// or a symlink's target receive the bytes, and a device node stays a device.
+    public static func write(_ audio: PCMAudio, to path: String) throws(FileWriteError) {
+        try writeThrough(encode(audio), to: path)
     }
 
     /// Reads the WAV file at `path`.

@@ -12,7 +12,7 @@ import JapaneseNumbers
         ("ni juu ichi", 21), ("niju", 20), ("kyu", 9), ("happyaku", 800), ("roppyaku", 600), ("hyakkei", 1_000_000_000_000_000_000),
         ("itchou", 1_000_000_000_000), ("icchou", 1_000_000_000_000), ("jutchou", 10_000_000_000_000), ("ichiman issen", 11000),
         ("san'oku", 300_000_000), ("sanoku", 300_000_000), ("shichijuu", 70), ("yonjuu", 40),
-        ("マイナスさん", -3), ("-3", -3), ("−３", -3), ("minus san", -3), ("mainasu san", -3), ("マイナス3", -3),
+        ("マイナスさん", -3), ("-3", -3), ("−３", -3), ("-さん", -3), ("－さん", -3), ("−さん", -3), ("-サンビャク", -300), ("minus san", -3), ("mainasu san", -3), ("マイナス3", -3),
         ("キュー", 9), ("ジュー", 10), ("イッチョー", 1_000_000_000_000), ("ニジューイチ", 21),
         ("9223372036854775807", Int64.max), ("-9223372036854775808", Int64.min),
     ] as [(String, Int64)])
@@ -100,6 +100,51 @@ import JapaneseNumbers
             return
         }
         #expect(error.description == "\"よんじゅうじゅう\": 十 cannot follow 十")
+    }
+
+    @Test func errorDescriptionShortensLongInputAndKeepsItWhole() {
+        let long = String(repeating: "さ", count: 1_000_000)
+        guard case .failure(let error) = JapaneseNumbers.parse(long) else {
+            Issue.record("expected a failure")
+            return
+        }
+        #expect(error.input == long)
+        #expect(error.description.count < 200)
+        #expect(error.description.hasPrefix("\"" + String(repeating: "さ", count: 40) + "…\": "))
+    }
+
+    @Test func errorDescriptionEscapesControlCharacters() {
+        guard case .failure(let error) = JapaneseNumbers.parse("\u{1B}[2J\0さん") else {
+            Issue.record("expected a failure")
+            return
+        }
+        #expect(error.description == "\"\\u{1B}[2J\\u{0}さん\": \\u{1B} is not part of a number")
+        #expect(!error.description.unicodeScalars.contains { $0.value < 0x20 })
+    }
+
+    @Test func excerptCutsAtFortyAndEscapesWhatWouldMoveTheCursor() {
+        #expect(ParseError.excerpt(of: String(repeating: "a", count: 40)) == String(repeating: "a", count: 40))
+        #expect(ParseError.excerpt(of: String(repeating: "a", count: 41)) == String(repeating: "a", count: 40) + "…")
+        #expect(ParseError.excerpt(of: "a\tb\r\n\u{7F}\u{202E}") == "a\\u{9}b\\u{D}\\u{A}\\u{7F}\\u{202E}")
+        #expect(ParseError.excerpt(of: "三百") == "三百")
+    }
+
+    /// A hint "needs a number before it, as in X" must suggest an X that parses:
+    /// いっけい and いっちょう, with their sound change, not いちけい.
+    @Test(arguments: [
+        ("まん", Int64(10_000)), ("おく", 100_000_000), ("ちょう", 1_000_000_000_000), ("けい", 10_000_000_000_000_000),
+        ("万", 10_000), ("億", 100_000_000), ("兆", 1_000_000_000_000), ("京", 10_000_000_000_000_000),
+        ("kei", 10_000_000_000_000_000), ("chou", 1_000_000_000_000),
+    ])
+    func everySuggestedReadingParses(_ text: String, _ value: Int64) throws {
+        guard case .failure(let error) = JapaneseNumbers.parse(text) else {
+            Issue.record("\(text) alone should be refused")
+            return
+        }
+        let parts = error.reason.split(separator: "needs a number before it, as in ", omittingEmptySubsequences: false)
+        try #require(parts.count == 2, "\(error.reason)")
+        let suggestion = String(parts[1])
+        #expect(JapaneseNumbers.parse(suggestion) == .success(value), "\(text): suggested \(suggestion)")
     }
 
     /// Whatever comes in, the parser answers and does not crash.

@@ -74,4 +74,15 @@ import Testing
         #expect(lines.map(HelpText.displayWidth) == [20, 20, 20, 20, 5])
         #expect(HelpText.displayWidth("ご五go") == 6)
     }
+
+    @Test func parseCounterHelpSaysABareNumberIsAccepted() {
+        let io = TerminalIO.inMemory()
+        #expect(KazuCommandLine.run(arguments: ["kazu", "parse", "--help"], io: io) == .success)
+        let help = io.output.text.split(separator: "\n").joined(separator: " ").split(separator: " ").joined(separator: " ")
+        #expect(help.contains("a bare number (さん, 3) is accepted too"))
+        #expect(!help.contains("Expect each text to end with counter C"))
+        let bare = TerminalIO.inMemory()
+        #expect(KazuCommandLine.run(arguments: ["kazu", "parse", "-c", "本", "さん", "3", "さんぼん"], io: bare) == .success)
+        #expect(bare.output.text == "3\n3\n3\n")
+    }
 }

@@ -12,6 +12,20 @@ import Testing
         #expect(Array(LineReader(text: "last\r")) == ["last"])
     }
 
+    @Test func aByteOrderMarkAtTheStartIsSkipped() {
+        #expect(Array(LineReader(text: "\u{FEFF}1\n\u{FEFF}2\n")) == ["1", "\u{FEFF}2"])
+        #expect(Array(LineReader(text: "\u{FEFF}")) == [""])
+    }
+
+    @Test func aReadErrorEndsTheLinesAndIsKept() {
+        let directory = open("/tmp", O_RDONLY)
+        defer { close(directory) }
+        let reader = LineReader(fileDescriptor: directory)
+        #expect(Array(reader) == [])
+        #expect(reader.readFailure == EISDIR)
+        #expect(reader.readFailureDescription == "Is a directory")
+    }
+
     @Test func emptyLinesAreKeptAndEmptyInputHasNone() {
         #expect(Array(LineReader(text: "\n\na\n\n")) == ["", "", "a", ""])
         #expect(Array(LineReader(text: "")) == [])

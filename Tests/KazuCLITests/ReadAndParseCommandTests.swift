@@ -38,7 +38,41 @@ import Testing
         let result = run("read", input: "1\nthree\n2\r\n")
         #expect(result.status == .failure)
         #expect(result.output == "1\t一\tいち\tichi\n2\t二\tに\tni\n")
-        #expect(result.errors.hasPrefix("error: \"three\": "))
+        #expect(result.errors.hasPrefix("error: line 2: \"three\": "))
+    }
+
+    @Test func standardInputSkipsBlankLinesAndAByteOrderMarkAndNamesLineNumbers() {
+        let result = run("parse", input: "\u{FEFF}さん\n\n  \n\u{3000}\nabc\r\n\t\n5\n")
+        #expect(result.status == .failure)
+        #expect(result.output == "3\n5\n")
+        #expect(result.errors == "error: line 5: \"abc\": cannot read it as romaji\n")
+        let read = run("read", input: "\u{FEFF}1\n\n")
+        #expect(read.status == .success)
+        #expect(read.output == "1\t一\tいち\tichi\n")
+        #expect(read.errors == "")
+    }
+
+    @Test func errorsShowAShortEscapedExcerptOfWhatWasTyped() {
+        let long = run("parse", input: String(repeating: "a", count: 100_000) + "\n")
+        #expect(long.status == .failure)
+        #expect(long.errors == "error: line 1: \"" + String(repeating: "a", count: 40) + "…\": cannot read "
+            + String(repeating: "あ", count: 40) + "… as part of a number\n")
+        let escape = run("read", "\u{1B}[31m")
+        #expect(escape.errors == "error: \"\\u{1B}[31m\": \\u{1B} is not part of a number\n")
+        let counter = run("read", "-c", "\u{1B}" + String(repeating: "箱", count: 100), "3")
+        #expect(counter.errors.hasPrefix("error: unknown counter '\\u{1B}" + String(repeating: "箱", count: 39) + "…'; "))
+        let command = run("\u{7}" + String(repeating: "x", count: 100_000))
+        #expect(command.status == .usage)
+        #expect(command.errors.hasPrefix("error: unknown command '\\u{7}" + String(repeating: "x", count: 39) + "…'; "))
+    }
+
+    @Test func aReadErrorOnStandardInputIsReported() throws {
+        for command in ["read", "parse"] {
+            let result = try KazuProcess.run(
+                ["-c", "\"$0\" \(command) < /tmp", KazuProcess.executablePath], executable: "/bin/sh")
+            #expect(result.status == 1)
+            #expect(result.errors == "error: cannot read standard input: Is a directory\n")
+        }
     }
 
     @Test func readOutsideACountersRangeFails() {
@@ -60,11 +94,17 @@ import Testing
         #expect(result.output == "300\n300\n21\n321\n12345\n300\n")
     }
 
+    @Test func aMinusBeforeKanaIsANegativeNumberAndNotAnOption() {
+        let result = run("parse", "-さん", "－さん", "-三", "--", "-さん")
+        #expect(result.status == .success, "\(result.errors)")
+        #expect(result.output == "-3\n-3\n-3\n-3\n")
+    }
+
     @Test func parseExplainsWhatIsWrongAndGoesOn() {
         let result = run("parse", input: "よんじゅうじゅう\n42\n")
         #expect(result.status == .failure)
         #expect(result.output == "42\n")
-        #expect(result.errors == "error: \"よんじゅうじゅう\": 十 cannot follow 十\n")
+        #expect(result.errors == "error: line 1: \"よんじゅうじゅう\": 十 cannot follow 十\n")
     }
 
     @Test func parseWithACounterWantsItsSoundChange() {

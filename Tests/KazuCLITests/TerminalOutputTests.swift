@@ -1,5 +1,6 @@
 import Foundation
 import KazuCLI
+import KazuTestSupport
 import Testing
 
 @Suite struct TerminalOutputTests {
@@ -45,4 +46,39 @@ import Testing
     }
 
     private final class Counter { var count = 0 }
+}
+
+@Suite struct WriteFailureTests {
+    @Test func aFullDeviceClosesTheOutputAndKeepsTheReason() throws {
+        let descriptor = open("/dev/full", O_WRONLY)
+        try #require(descriptor >= 0)
+        defer { close(descriptor) }
+        let output = TerminalOutput(fileDescriptor: descriptor, bufferSize: 16)
+        output.writeLine("1\t一\tいち\tichi")
+        output.flush()
+        #expect(output.isClosed)
+        #expect(output.writeFailure == ENOSPC)
+        #expect(output.writeFailureDescription == "No space left on device")
+    }
+
+    @Test("kazu read 1 > /dev/full says so and exits 1")
+    func fullStandardOutput() throws {
+        let manyLines = (1...100_000).map(String.init).joined(separator: "\n")
+        for command in ["\"$0\" read 1 > /dev/full", "\"$0\" read > /dev/full", "\"$0\" --help > /dev/full"] {
+            let result = try KazuProcess.run(
+                ["-c", command, KazuProcess.executablePath], input: manyLines, executable: "/bin/sh")
+            #expect(result.status == 1, "\(command)")
+            #expect(result.errors == "error: cannot write standard output: No space left on device\n", "\(command)")
+        }
+    }
+
+    @Test("a closed pipe is still a quiet success")
+    func closedPipeStaysQuiet() throws {
+        let result = try KazuProcess.run(
+            ["-c", "set -o pipefail; \"$0\" read | head -1", KazuProcess.executablePath],
+            input: (1...100_000).map(String.init).joined(separator: "\n"), executable: "/bin/bash")
+        #expect(result.status == 0)
+        #expect(result.errors == "")
+        #expect(result.output == "1\t一\tいち\tichi\n")
+    }
 }

@@ -31,6 +31,25 @@ struct WAVFileTests {
         #expect(again == audio)
     }
 
+    @Test("writing goes through a symlink to its target, and fails with the system's reason")
+    func writesThroughSymlinks() throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("kazu-\(UUID())").path
+        try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        let target = directory + "/target.wav", link = directory + "/link.wav"
+        try FileManager.default.createSymbolicLink(atPath: link, withDestinationPath: target)
+        let audio = PCMAudio(samples: [1, 2, 3], sampleRate: 8000)
+
+        try WAVFile.write(audio, to: link)
+        #expect(try FileManager.default.destinationOfSymbolicLink(atPath: link) == target)
+        #expect(try WAVFile.read(from: target) == audio)
+
+        #expect(throws: FileWriteError(path: directory + "/no/x.wav", code: ENOENT)) {
+            try WAVFile.write(audio, to: directory + "/no/x.wav")
+        }
+        #expect(FileWriteError(path: "x", code: ENOENT).description == "No such file or directory")
+    }
+
     @Test("chunks other than fmt and data are skipped")
     func skipsOtherChunks() throws {
         let audio = PCMAudio(samples: [0, 1, -1, .max, .min], sampleRate: 8000)
