@@ -49,3 +49,34 @@ struct InputLines: Sequence, IteratorProtocol {
         reader?.readFailureDescription
     }
 }
+
+extension InputLines {
+    /// Runs `handle` on each line of input in turn: the work of a streaming command. An error
+    /// `handle` throws is reported on standard error with the line's place, and the next
+    /// line goes on; output closed by its reader ends the loop quietly. Returns 1 when any
+    /// line failed or standard input could not be read, else 0.
+    ///
+    /// ```swift
+    /// return InputLines.process(arguments.values("TEXT"), io: io) { text in
+    ///     io.output.writeLine(String(try JapaneseNumbers.parse(text).get()))
+    /// }
+    /// ```
+    static func process(_ values: [String], io: TerminalIO, _ handle: (String) throws -> Void) -> ExitCode {
+        var failed = false
+        var lines = InputLines(values, io: io)
+        while let line = lines.next() {
+            if io.output.isClosed { break }
+            do {
+                try handle(line.text)
+            } catch {
+                io.errors.writeLine("error: \(line.location)\(error)")
+                failed = true
+            }
+        }
+        if let reason = lines.readFailure {
+            io.errors.writeLine("error: cannot read standard input: \(reason)")
+            return .failure
+        }
+        return failed ? .failure : .success
+    }
+}

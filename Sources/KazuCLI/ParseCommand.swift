@@ -21,23 +21,8 @@ enum ParseCommand: Command {
 
     static func run(_ arguments: ParsedArguments, io: TerminalIO) throws -> ExitCode {
         let counter = try CounterOption.counter(from: arguments)
-        var failed = false
-        var lines = InputLines(arguments.values("TEXT"), io: io)
-        while let line = lines.next() {
-            if io.output.isClosed { break }
-            let text = line.text
-            switch JapaneseNumbers.parse(text, counter: counter) {
-            case let .success(value):
-                io.output.writeLine(String(value))
-            case let .failure(error):
-                io.errors.writeLine("error: \(line.location)\(error)")
-                failed = true
-            }
+        return InputLines.process(arguments.values("TEXT"), io: io) { text in
+            io.output.writeLine(String(try JapaneseNumbers.parse(text, counter: counter).get()))
         }
-        if let reason = lines.readFailure {
-            io.errors.writeLine("error: cannot read standard input: \(reason)")
-            return .failure
-        }
-        return failed ? .failure : .success
     }
 }

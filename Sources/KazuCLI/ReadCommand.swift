@@ -22,43 +22,18 @@ enum ReadCommand: Command {
     static func run(_ arguments: ParsedArguments, io: TerminalIO) throws -> ExitCode {
         let counter = try CounterOption.counter(from: arguments)
         let json = arguments.flag("json")
-        var failed = false
         // The tab-separated line is built as bytes in one reused buffer: no String per field.
         var bytes: [UInt8] = []
         bytes.reserveCapacity(256)
-        var lines = InputLines(arguments.values("NUMBER"), io: io)
-        while let line = lines.next() {
-            if io.output.isClosed { break }
-            let text = line.text
-            let number: Int64
-            if let plain = Int64(text) {
-                number = plain
+        return InputLines.process(arguments.values("NUMBER"), io: io) { text in
+            let number = try Int64(text) ?? JapaneseNumbers.parse(text).get()
+            if json {
+                io.output.writeLine(try JapaneseNumbers.reading(of: number, counter: counter).json)
             } else {
-                switch JapaneseNumbers.parse(text) {
-                case let .success(value): number = value
-                case let .failure(error):
-                    io.errors.writeLine("error: \(line.location)\(error)")
-                    failed = true
-                    continue
-                }
-            }
-            do {
-                if json {
-                    io.output.writeLine(try JapaneseNumbers.reading(of: number, counter: counter).json)
-                } else {
-                    bytes.removeAll(keepingCapacity: true)
-                    try JapaneseNumbers.appendTabSeparatedLine(of: number, counter: counter, to: &bytes)
-                    bytes.withUnsafeBufferPointer { io.output.write(bytes: $0) }
-                }
-            } catch {
-                io.errors.writeLine("error: \(line.location)\(error)")
-                failed = true
+                bytes.removeAll(keepingCapacity: true)
+                try JapaneseNumbers.appendTabSeparatedLine(of: number, counter: counter, to: &bytes)
+                bytes.withUnsafeBufferPointer { io.output.write(bytes: $0) }
             }
         }
-        if let reason = lines.readFailure {
-            io.errors.writeLine("error: cannot read standard input: \(reason)")
-            return .failure
-        }
-        return failed ? .failure : .success
     }
 }
