@@ -40,7 +40,6 @@ public struct IfLetReducer<Parent: Reducer, Child: Reducer>: Reducer {
     @usableFromInline let child: Child
     @usableFromInline let toChildState: WritableKeyPath<Parent.State, Child.State?>
     @usableFromInline let toChildAction: CasePath<Parent.Action, Child.Action>
-    @usableFromInline let childEffects: EffectID
     @usableFromInline let fileID: StaticString
     @usableFromInline let line: UInt
 
@@ -55,10 +54,14 @@ public struct IfLetReducer<Parent: Reducer, Child: Reducer>: Reducer {
         self.child = child
         self.toChildState = toChildState
         self.toChildAction = toChildAction
-        self.childEffects = EffectID(ChildEffectsID(keyPath: toChildState))
         self.fileID = fileID
         self.line = line
     }
+
+    /// The id of every effect the child started, and the scope of the child's own ids. Made
+    /// when needed, not in `init`: a body, and so this reducer, is built anew for every action.
+    @inlinable
+    var childEffects: EffectID { EffectID(ChildEffectsID(keyPath: toChildState)) }
 
     @inlinable
     public func reduce(into state: inout Parent.State, action: Parent.Action) -> Effect<Parent.Action> {
@@ -66,10 +69,13 @@ public struct IfLetReducer<Parent: Reducer, Child: Reducer>: Reducer {
         if let childAction = toChildAction.extract(from: action) {
             if state[keyPath: toChildState] != nil {
                 let embed = toChildAction
-                childEffect = child.reduce(into: &state[keyPath: toChildState]!, action: childAction)
-                    .map { embed.embed($0) }
-                    .scopingCancellation(to: childEffects)
-                    .cancellable(id: childEffects)
+                let effect = child.reduce(into: &state[keyPath: toChildState]!, action: childAction)
+                if !effect.isNone {
+                    childEffect = effect
+                        .map { embed.embed($0) }
+                        .scopingCancellation(to: childEffects)
+                        .cancellable(id: childEffects)
+                }
             } else {
                 RuntimeWarnings.report(
                     "ifLet at \(fileID):\(line) received \(childAction) while its child state was nil; "

@@ -15,7 +15,6 @@ public struct Scope<ParentState, ParentAction, Child: Reducer>: Reducer {
     @usableFromInline let toChildState: WritableKeyPath<ParentState, Child.State>
     @usableFromInline let toChildAction: CasePath<ParentAction, Child.Action>
     @usableFromInline let child: Child
-    @usableFromInline let cancellationScope: EffectID
 
     /// Scopes with a case path value.
     @inlinable
@@ -27,7 +26,6 @@ public struct Scope<ParentState, ParentAction, Child: Reducer>: Reducer {
         self.toChildState = toChildState
         self.toChildAction = toChildAction
         self.child = child()
-        self.cancellationScope = EffectID(ChildEffectsID(keyPath: toChildState))
     }
 
     /// Scopes with a key path into the parent action's `allCasePaths`: `action: \.speech`.
@@ -44,8 +42,12 @@ public struct Scope<ParentState, ParentAction, Child: Reducer>: Reducer {
     public func reduce(into state: inout ParentState, action: ParentAction) -> Effect<ParentAction> {
         guard let childAction = toChildAction.extract(from: action) else { return .none }
         let embed = toChildAction
-        return child.reduce(into: &state[keyPath: toChildState], action: childAction)
+        let effect = child.reduce(into: &state[keyPath: toChildState], action: childAction)
+        // A body, and so this Scope, is built anew for every action: the id is made only
+        // when there is an effect to put under it.
+        if effect.isNone { return .none }
+        return effect
             .map { embed.embed($0) }
-            .scopingCancellation(to: cancellationScope)
+            .scopingCancellation(to: EffectID(ChildEffectsID(keyPath: toChildState)))
     }
 }
