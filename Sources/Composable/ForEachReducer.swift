@@ -61,14 +61,15 @@ public struct ForEachReducer<Parent: Reducer, Element: Reducer>: Reducer {
     @inlinable
     public func reduce(into state: inout Parent.State, action: Parent.Action) -> Effect<Parent.Action> {
         let before = state[keyPath: toStack]
-        var effects: [Effect<Parent.Action>] = []
+        // Merged as they come: an action that touches no element allocates no array.
+        var effects = Effect<Parent.Action>.none
 
         switch toStackAction.extract(from: action) {
         case let .element(id, elementAction)?:
             if state[keyPath: toStack][id: id] != nil {
                 let embed = toStackAction
                 let elementEffects = elementEffectsID(id, generation: before.generation)
-                effects.append(
+                effects = effects.merge(with:
                     element.reduce(into: &state[keyPath: toStack][id: id]!, action: elementAction)
                         .map { embed.embed(.element(id: id, action: $0)) }
                         .scopingCancellation(to: elementEffects)
@@ -78,33 +79,33 @@ public struct ForEachReducer<Parent: Reducer, Element: Reducer>: Reducer {
                     "forEach at \(fileID):\(line) received \(elementAction) for element \(id), "
                         + "which is not on the stack; the action was ignored.")
             }
-            effects.append(parent.reduce(into: &state, action: action))
+            effects = effects.merge(with: parent.reduce(into: &state, action: action))
         case let .popFrom(id)?:
-            effects.append(parent.reduce(into: &state, action: action))
+            effects = effects.merge(with: parent.reduce(into: &state, action: action))
             state[keyPath: toStack].pop(from: id)
         case let .push(id, elementState)?:
-            effects.append(parent.reduce(into: &state, action: action))
+            effects = effects.merge(with: parent.reduce(into: &state, action: action))
             if !state[keyPath: toStack].push(elementState, id: id) {
                 RuntimeWarnings.report(
                     "forEach at \(fileID):\(line) was asked to push \(id), which is not newer than the stack's ids.")
             }
         case nil:
-            effects.append(parent.reduce(into: &state, action: action))
+            effects = effects.merge(with: parent.reduce(into: &state, action: action))
         }
 
         let after = state[keyPath: toStack]
         if before.generation != after.generation {
             // A new stack replaced the old one: none of the old elements is there any more.
             for id in before.ids {
-                effects.append(.cancel(id: elementEffectsID(id, generation: before.generation)))
+                effects = effects.merge(with: .cancel(id: elementEffectsID(id, generation: before.generation)))
             }
         } else if !before.hasSameIDs(as: after) {
             let remaining = Set(after.ids)
             for id in before.ids where !remaining.contains(id) {
-                effects.append(.cancel(id: elementEffectsID(id, generation: before.generation)))
+                effects = effects.merge(with: .cancel(id: elementEffectsID(id, generation: before.generation)))
             }
         }
-        return .merge(effects)
+        return effects
     }
 
     @inlinable
