@@ -11,6 +11,7 @@ let package = Package(
         .library(name: "JapaneseNumbers", targets: ["JapaneseNumbers"]),
         .library(name: "SpeechClient", targets: ["SpeechClient"]),
         .library(name: "SpeechEspeak", targets: ["SpeechEspeak"]),
+        .library(name: "KazuKit", targets: ["KazuKit"]),
         .executable(name: "kazu", targets: ["kazu"]),
     ],
     targets: [
@@ -30,6 +31,9 @@ let package = Package(
         ),
         // The live speech client: libespeak-ng in process, playback through the sound server.
         .target(name: "SpeechEspeak", dependencies: ["SpeechClient", "CEspeakNG"]),
+        // The quiz engine: topics, questions, the features and what Kazu remembers. Knows the
+        // speech interface only; whoever builds the store plugs in the live voice.
+        .target(name: "KazuKit", dependencies: ["Composable", "JapaneseNumbers", "SpeechClient"]),
         // The command line: option parsing and the commands, as a library so tests can drive it.
         .target(name: "KazuCLI", dependencies: ["JapaneseNumbers", "SpeechClient", "SpeechEspeak", "Composable"]),
         .executableTarget(name: "kazu", dependencies: ["KazuCLI"]),
@@ -42,6 +46,7 @@ let package = Package(
 
         .testTarget(name: "ComposableTests", dependencies: ["Composable", "ComposableTesting"]),
         .testTarget(name: "JapaneseNumbersTests", dependencies: ["JapaneseNumbers"]),
+        .testTarget(name: "KazuKitTests", dependencies: ["KazuKit", "ComposableTesting", "KazuTestSupport"]),
         .testTarget(
             name: "SpeechTests",
             dependencies: ["SpeechClient", "SpeechEspeak", "JapaneseNumbers", "KazuTestSupport", "kazu"]),

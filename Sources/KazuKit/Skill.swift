@@ -1,0 +1,28 @@
+/// What a learner practises on a topic: hearing a value, reading it written, or writing its reading.
+///
+/// ```swift
+/// let skill = Skill(argument: "reading")   // .reading
+/// print(skill?.title ?? "")                // "Reading"
+/// ```
+public enum Skill: String, CaseIterable, Codable, Hashable, Sendable {
+    /// Hear the kana spoken, type the value in numerals.
+    case listening
+    /// See the value written in kanji (or kana), type it in numerals.
+    case reading
+    /// See the value with its counter, type its reading in kana or romaji.
+    case writing
+
+    /// The skill a command-line word or a saved setting names, ignoring case; nil for anything else.
+    public init?(argument: some StringProtocol) {
+        self.init(rawValue: argument.lowercased())
+    }
+
+    /// The name shown to a learner.
+    public var title: String {
+        switch self {
+        case .listening: "Listening"
+        case .reading: "Reading"
+        case .writing: "Writing"
+        }
+    }
+}
