@@ -4,7 +4,26 @@ import Testing
 
 @Suite("Choosing the audio player")
 struct AudioOutputTests {
-    let path = ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin"
+    /// A PATH holding only stand-ins for the players (and nothing of the machine's), so that
+    /// what is found does not depend on what someone installed.
+    let path: String
+
+    init() throws {
+        path = try Self.directoryOfPlayers(["paplay", "pw-play", "aplay"])
+    }
+
+    /// A new temporary directory with an executable stand-in for each of `names`.
+    static func directoryOfPlayers(_ names: [String]) throws -> String {
+        let directory = FileManager.default.temporaryDirectory
+            .appendingPathComponent("kazu-players-\(UUID())").path
+        try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+        for name in names {
+            let file = directory + "/" + name
+            try "#!/bin/sh\nexit 0\n".write(toFile: file, atomically: true, encoding: .utf8)
+            try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: file)
+        }
+        return directory
+    }
 
     @Test("KAZU_PLAYER=none is silence by choice")
     func none() {
@@ -15,13 +34,21 @@ struct AudioOutputTests {
     func parameterWins() throws {
         let output = AudioOutput.resolve(player: "paplay", environment: ["KAZU_PLAYER": "none", "PATH": path])
         guard case let .player(player) = output else { Issue.record("got \(output)"); return }
-        #expect(player.kind == .paplay && player.executable.hasSuffix("/paplay"))
+        #expect(player == AudioPlayer(kind: .paplay, executable: path + "/paplay"))
     }
 
     @Test("a path picks the player by its file name")
     func byPath() {
-        let output = AudioOutput.resolve(player: "/usr/bin/aplay", environment: ["PATH": ""])
-        #expect(output == .player(AudioPlayer(kind: .aplay, executable: "/usr/bin/aplay")))
+        let aplay = path + "/aplay"
+        let output = AudioOutput.resolve(player: aplay, environment: ["PATH": ""])
+        #expect(output == .player(AudioPlayer(kind: .aplay, executable: aplay)))
+    }
+
+    @Test("a path to no program is explained")
+    func byMissingPath() {
+        let missing = path + "/missing/aplay"
+        let output = AudioOutput.resolve(player: missing, environment: ["PATH": path])
+        #expect(output == .unavailable("player \"\(missing)\" not found; install it, or choose another"))
     }
 
     @Test("an unknown player is explained")
@@ -37,13 +64,21 @@ struct AudioOutputTests {
         #expect(player.kind == .paplay)
     }
 
-    @Test("automatic choice with no server, no PipeWire and no sound card says what it found")
-    func automaticNothing() {
+    @Test("automatic choice with no server and no PipeWire names the players it found")
+    func automaticNoServer() throws {
+        let onlyPaplay = try Self.directoryOfPlayers(["paplay"])
         let empty = FileManager.default.temporaryDirectory.appendingPathComponent("kazu-no-runtime-\(UUID())").path
-        let output = AudioOutput.resolve(player: nil, environment: ["PATH": path, "XDG_RUNTIME_DIR": empty])
-        if FileManager.default.fileExists(atPath: "/dev/snd") { return }   // a machine with ALSA devices would pick aplay
-        guard case let .unavailable(reason) = output else { Issue.record("got \(output)"); return }
-        #expect(reason.contains("found, but no sound server or sound card") || reason == "no audio player found")
+        let output = AudioOutput.resolve(player: nil, environment: ["PATH": onlyPaplay, "XDG_RUNTIME_DIR": empty])
+        #expect(output == .unavailable(
+            "paplay found, but no sound server or sound card answers; start PulseAudio or PipeWire"))
+    }
+
+    @Test("automatic choice with no player at all says which package to install")
+    func automaticNothing() throws {
+        let none = try Self.directoryOfPlayers([])
+        let empty = FileManager.default.temporaryDirectory.appendingPathComponent("kazu-no-runtime-\(UUID())").path
+        let output = AudioOutput.resolve(player: nil, environment: ["PATH": none, "XDG_RUNTIME_DIR": empty])
+        #expect(output == .unavailable("no audio player found; install pulseaudio-utils (paplay) or alsa-utils (aplay)"))
     }
 
     @Test("players are told the raw sample format on the command line")

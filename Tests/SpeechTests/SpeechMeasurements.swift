@@ -66,8 +66,9 @@ struct SpeechMeasurements {
 
     private func runEspeakCommand(_ utterance: Utterance) throws {
         let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/espeak-ng")
-        process.arguments = ["-v", "ja", "-s", "\(utterance.rate)", "--stdout", utterance.text]
+        // Found on PATH (`.ci/deps` installs the espeak-ng package for this comparison).
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        process.arguments = ["espeak-ng", "-v", "ja", "-s", "\(utterance.rate)", "--stdout", utterance.text]
         process.standardOutput = FileHandle.nullDevice
         process.standardError = FileHandle.nullDevice
         try process.run()
