@@ -145,9 +145,43 @@ public final class EspeakSynthesizer: @unchecked Sendable {
                 let name = voice.name.map { String(cString: $0) } ?? id
                 voices.append(Voice(id: id, name: name, language: "ja", gender: gender(voice.gender)))
             }
-            return voices.sorted { ($0.id == Voice.defaultJapaneseID ? 0 : 1) < ($1.id == Voice.defaultJapaneseID ? 0 : 1) }
+            let sorted = voices.sorted { ($0.id == Voice.defaultJapaneseID ? 0 : 1) < ($1.id == Voice.defaultJapaneseID ? 0 : 1) }
+            guard let base = sorted.first, base.id == Voice.defaultJapaneseID else { return sorted }
+            return [base] + listVariants(of: base) + sorted.dropFirst()
         }
     }
+
+    /// espeak-ng's male and female variants of `base` that this install has, as "ja+f1"
+    /// ("Japanese, female 1"): the same Japanese rules in other voices, so that a learner can
+    /// train on more than one speaker.
+    private func listVariants(of base: Voice) -> [Voice] {
+        var spec = espeak_VOICE()
+        return "variant".withCString { language in
+            spec.languages = language
+            guard let list = espeak_ListVoices(&spec) else { return [] }
+            var installed: Set<String> = []
+            var index = 0
+            while let entry = list[index] {
+                index += 1
+                // Variants are identified as "!v/f1".
+                if let identifier = entry.pointee.identifier.map({ String(cString: $0) }),
+                   let name = identifier.split(separator: "/").last {
+                    installed.insert(String(name))
+                }
+            }
+            return Self.variants.compactMap { variant in
+                guard installed.contains(variant.file) else { return nil }
+                return Voice(id: "\(base.id)+\(variant.file)", name: "\(base.name), \(variant.name)",
+                             language: base.language, gender: variant.gender)
+            }
+        }
+    }
+
+    /// The variants offered, in the order a voice picker lists them.
+    private static let variants: [(file: String, name: String, gender: Voice.Gender)] = [
+        ("f1", "female 1", .female), ("f2", "female 2", .female), ("f3", "female 3", .female),
+        ("m1", "male 1", .male), ("m2", "male 2", .male), ("m3", "male 3", .male),
+    ]
 }
 
 /// Whether the MBROLA voice behind espeak-ng's "mb-jp1" style id is installed.

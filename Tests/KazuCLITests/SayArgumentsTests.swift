@@ -24,11 +24,11 @@ struct SayArgumentsTests {
         defer { try? FileManager.default.removeItem(atPath: path) }
         let result = try run("--voice", "zz", "--wav", path, "3")
         #expect(result.status == .usage)
-        #expect(result.errors.hasPrefix("error: unknown voice 'zz'; the voices are: ja (see 'kazu say --list-voices')\n"))
+        #expect(result.errors.hasPrefix("error: unknown voice 'zz'; the voices are: ja, ja+f1, ja+f2, ja+f3, ja+m1, ja+m2, ja+m3 (see 'kazu say --list-voices')\n"))
         #expect(!FileManager.default.fileExists(atPath: path))
         let binary = try KazuProcess.run(["say", "--voice", "zz", "--player", "none", "3"])
         #expect(binary.status == 64)
-        #expect(binary.errors.hasPrefix("error: unknown voice 'zz'; the voices are: ja "))
+        #expect(binary.errors.hasPrefix("error: unknown voice 'zz'; the voices are: ja, ja+f1"))
     }
 
     @Test("empty or blank text is a usage error", arguments: ["", " ", "\u{3000}", "\t"])

@@ -38,6 +38,19 @@ struct SynthesisTests {
         #expect(voices.allSatisfy { $0.language == "ja" })
     }
 
+    @Test("male and female variants of the Japanese voice are listed by readable names, and speak differently")
+    func variants() async throws {
+        let speech = SpeechClient.espeak(player: "none")
+        let voices = try await speech.voices()
+        let female = try #require(voices.first { $0.id == "ja+f2" })
+        #expect(female.name == "Japanese, female 2" && female.gender == .female)
+        let male = try #require(voices.first { $0.id == "ja+m1" })
+        #expect(male.name == "Japanese, male 1" && male.gender == .male)
+        let plain = try await speech.synthesize(Utterance("さんびゃく"))
+        let varied = try await speech.synthesize(Utterance("さんびゃく", voice: female.id))
+        #expect(!varied.samples.isEmpty && varied.samples != plain.samples)
+    }
+
     @Test("a missing voice names the package that installs it")
     func missingVoice() async throws {
         let error = await #expect(throws: SpeechError.voiceNotFound("xx-nonexistent")) {
