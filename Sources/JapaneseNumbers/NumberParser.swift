@@ -139,6 +139,7 @@ enum NumberParser {
 
     /// Arabic digits, kanji, or both: 12345, １２,３４５, 三百二十一, 3万2千, 二〇二四.
     static func numeral(_ s: [UInt32]) -> Outcome {
+        if let reason = checkGrouping(s) { return .failure(reason) }
         var i = 0
         var negative = false
         if s.starts(with: minusKana) { negative = true; i = minusKana.count }
@@ -207,6 +208,62 @@ enum NumberParser {
         let (sum, overflow) = total.addingReportingOverflow(section)
         if overflow { return .failure(Reason(tooLarge)) }
         return int64(sum, negative: negative)
+    }
+
+    @inline(__always)
+    static func isASCIIDigit(_ v: UInt32) -> Bool { v >= 0x30 && v <= 0x39 }
+
+    /// Separators between digits group thousands, one kind throughout: 1,000 and 12,345,678
+    /// (or 1 000, 1'000) are numbers; 1,00, 12,34 and 5 5 are typos, and grading them as
+    /// 100, 1234 and 55 would mark a slip right. A run with no separator is not checked.
+    static func checkGrouping(_ s: [UInt32]) -> Reason? {
+        var i = 0
+        while i < s.count {
+            guard isASCIIDigit(s[i]) else { i += 1; continue }
+            let start = i
+            var groupSizes: [Int] = []
+            var size = 0
+            var separator: UInt32? = nil
+            var mixed = false
+            while i < s.count {
+                if isASCIIDigit(s[i]) {
+                    size += 1
+                } else if isSeparator(s[i]), i + 1 < s.count, isASCIIDigit(s[i + 1]) {
+                    if let separator, separator != s[i] { mixed = true }
+                    separator = s[i]
+                    groupSizes.append(size)
+                    size = 0
+                } else {
+                    break
+                }
+                i += 1
+            }
+            guard let separator else { continue }
+            groupSizes.append(size)
+            let digits = s[start..<i].filter(isASCIIDigit)
+            if mixed {
+                return Reason("it mixes separators; group thousands one way, as in \(thousands(digits))")
+            }
+            if groupSizes[0] > 3 || groupSizes.dropFirst().contains(where: { $0 != 3 }) {
+                let together = ParseError.excerpt(of: KanaInput.string(digits))
+                let grouped = digits.count > 3 ? " or \(thousands(digits))" : ""
+                if separator == 0x20 {
+                    return Reason("a space splits the digits; type them together (\(together))\(grouped)")
+                }
+                return Reason("separators must group thousands, three digits after each; type \(together)\(grouped)")
+            }
+        }
+        return nil
+    }
+
+    /// `digits` grouped in thousands with commas: 1234567 is 1,234,567.
+    static func thousands(_ digits: [UInt32]) -> String {
+        var grouped: [UInt32] = []
+        for (index, digit) in digits.enumerated() {
+            if index > 0 && (digits.count - index) % 3 == 0 { grouped.append(0x2C) }
+            grouped.append(digit)
+        }
+        return ParseError.excerpt(of: KanaInput.string(grouped))
     }
 
     // MARK: Romaji

@@ -26,9 +26,13 @@ enum Follow: Int, CaseIterable {
 ///   taught one).
 /// - 一千 is せん on its own; いっせん is also accepted once the number reaches
 ///   万 (いっせんまん, いちまんいっせん), where people use it for clarity.
-/// - Obligatory sound changes have no alternatives: さんびゃく ろっぴゃく
-///   はっぴゃく さんぜん はっせん いっちょう はっちょう じゅっちょう いっけい
-///   ろっけい はっけい じゅっけい ひゃっけい.
+/// - Sound changes inside a number have no alternatives: さんびゃく ろっぴゃく
+///   はっぴゃく さんぜん はっせん.
+/// - Before 兆 and 京 the sound change is canonical (いっちょう はっちょう
+///   じゅっちょう いっけい ろっけい はっけい じゅっけい ひゃっけい), and the
+///   unchanged form is accepted after any number (はちちょう, はちじゅうはちちょう,
+///   さんじゅうちょう, ろくけい, じゅうけい, ひゃくけい): many speakers say them so, and
+///   the widely used converter num2words writes them so for every number but a lone digit.
 enum NumberTables {
     static let digitKana = ["ぜろ", "いち", "に", "さん", "よん", "ご", "ろく", "なな", "はち", "きゅう"]
     static let digitKanji = ["〇", "一", "二", "三", "四", "五", "六", "七", "八", "九"]
@@ -60,15 +64,15 @@ enum NumberTables {
                 return [(plain, "")]
             case .chou:
                 switch d {
-                case 1: return [("いっ", "")]
-                case 8: return [("はっ", "")]
+                case 1: return [("いっ", ""), (plain, "")]
+                case 8: return [("はっ", ""), (plain, "")]
                 default: return [(plain, "")]
                 }
             case .kei:
                 switch d {
-                case 1: return [("いっ", "")]
-                case 6: return [("ろっ", "")]
-                case 8: return [("はっ", "")]
+                case 1: return [("いっ", ""), (plain, "")]
+                case 6: return [("ろっ", ""), (plain, "")]
+                case 8: return [("はっ", ""), (plain, "")]
                 default: return [(plain, "")]
                 }
             }
@@ -80,7 +84,7 @@ enum NumberTables {
             case 7: multipliers = ["なな", "しち"]
             default: multipliers = [plain]
             }
-            let units = (follow == .chou || follow == .kei) ? ["じゅっ", "じっ"] : ["じゅう"]
+            let units = (follow == .chou || follow == .kei) ? ["じゅっ", "じっ", "じゅう"] : ["じゅう"]
             var result: [(String, String)] = []
             for m in multipliers { for u in units { result.append((m, u)) } }
             return result
@@ -94,7 +98,9 @@ enum NumberTables {
             default: pair = (plain, "ひゃく")
             }
             if follow == .kei {
+                let unchanged = pair
                 pair.1 = String(pair.1.unicodeScalars.dropLast()) + "っ"
+                return [pair, unchanged]
             }
             return [pair]
         default:

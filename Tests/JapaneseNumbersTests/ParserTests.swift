@@ -15,6 +15,14 @@ import JapaneseNumbers
         ("マイナスさん", -3), ("-3", -3), ("−３", -3), ("-さん", -3), ("－さん", -3), ("−さん", -3), ("-サンビャク", -300), ("minus san", -3), ("mainasu san", -3), ("マイナス3", -3),
         ("キュー", 9), ("ジュー", 10), ("イッチョー", 1_000_000_000_000), ("ニジューイチ", 21),
         ("9223372036854775807", Int64.max), ("-9223372036854775808", Int64.min),
+        ("1,000", 1000), ("1 000", 1000), ("12,345,678", 12_345_678), ("１,５００", 1500), ("1、000", 1000),
+        ("1,000万", 10_000_000), ("-1,000", -1000), ("9,223,372,036,854,775,807", Int64.max),
+        // Before 兆 and 京 the unchanged form is accepted after any number (num2words writes it so).
+        ("はちじゅうはちちょう", 88_000_000_000_000), ("さんじゅうちょう", 30_000_000_000_000),
+        ("じゅうろくけい", 160_000_000_000_000_000), ("はちちょう", 8_000_000_000_000), ("いちちょう", 1_000_000_000_000),
+        ("じゅうちょう", 10_000_000_000_000), ("ろくけい", 60_000_000_000_000_000), ("じゅうけい", 100_000_000_000_000_000),
+        ("ひゃくけい", 1_000_000_000_000_000_000), ("hachichou", 8_000_000_000_000), ("rokukei", 60_000_000_000_000_000),
+        ("hachijuuhachichou", 88_000_000_000_000), ("ハチチョウ", 8_000_000_000_000),
     ] as [(String, Int64)])
     func accepts(_ text: String, _ number: Int64) {
         #expect(JapaneseNumbers.parse(text) == .success(number))
@@ -46,8 +54,8 @@ import JapaneseNumbers
         ("sanhyaku", nil, "三百 is read さんびゃく, not さんひゃく"),
         ("ろくひゃく", nil, "六百 is read ろっぴゃく, not ろくひゃく"),
         ("さんせん", nil, "三千 is read さんぜん, not さんせん"),
-        ("いちちょう", nil, "一兆 is read いっちょう, not いちちょう"),
-        ("じゅうちょう", nil, "十兆 is read じゅっちょう, not じゅうちょう"),
+        ("いちおくちょう", nil, "兆 cannot follow 億"),
+        ("さんひゃくちょう", nil, "三百兆 is read さんびゃくちょう, not さんひゃくちょう"),
         ("いちじゅう", nil, "十 is read じゅう, not いちじゅう"),
         ("じゅっ", nil, "十 is read じゅう, not じゅっ"),
         ("しひゃく", nil, "四百 is read よんひゃく, not しひゃく"),
@@ -66,6 +74,16 @@ import JapaneseNumbers
         ("12a", nil, "it mixes romaji with other writing; write the whole number one way"),
         ("3ぼん", nil, "it mixes kana with digits or kanji; write the whole number one way"),
         (",12", nil, ", can only separate digits"),
+        ("1,00", nil, "separators must group thousands, three digits after each; type 100"),
+        ("12,34", nil, "separators must group thousands, three digits after each; type 1234 or 1,234"),
+        ("１２,３４", nil, "separators must group thousands, three digits after each; type 1234 or 1,234"),
+        ("1234,567", nil, "separators must group thousands, three digits after each; type 1234567 or 1,234,567"),
+        ("12,34万", nil, "separators must group thousands, three digits after each; type 1234 or 1,234"),
+        ("5 5", nil, "a space splits the digits; type them together (55)"),
+        ("5　5", nil, "a space splits the digits; type them together (55)"),
+        ("12 34", nil, "a space splits the digits; type them together (1234) or 1,234"),
+        ("1,000 000", nil, "it mixes separators; group thousands one way, as in 1,000,000"),
+        ("1,00本", "本", "separators must group thousands, three digits after each; type 100"),
         ("万", nil, "万 needs a number before it, as in 一万"),
         ("十十", nil, "十 cannot follow 十"),
         ("3-4", nil, "a minus sign can only come first"),
@@ -155,8 +173,37 @@ import JapaneseNumbers
             let length = Int(generator.next() % 14)
             var text = ""
             for _ in 0..<length { text += alphabet[Int(generator.next() % UInt64(alphabet.count))] }
-            _ = JapaneseNumbers.parse(text)
-            _ = JapaneseNumbers.parse(text, counter: Counter.named("本"))
+            for counter in [nil, Counter.named("本"), Counter.named("日")] {
+                if case .failure(let error) = JapaneseNumbers.parse(text, counter: counter) {
+                    #expect(!error.reason.isEmpty, "no reason given for \(text)")
+                }
+            }
+        }
+    }
+
+    /// Separators are read only as thousands separators: every number grouped in thousands
+    /// (with any one separator) reads back, and one separator anywhere else is refused.
+    @Test func separatorsAreAcceptedOnlyAsThousands() {
+        var generator = SplitMix64(seed: 7)
+        for _ in 0..<3000 {
+            let n = Int64(generator.next() % 1_000_000_000_000)
+            let digits = Array(String(n))
+            let separator = [",", "，", " ", "、"][Int(generator.next() % 4)]
+            var grouped = ""
+            for (index, digit) in digits.enumerated() {
+                if index > 0 && (digits.count - index) % 3 == 0 { grouped += separator }
+                grouped.append(digit)
+            }
+            #expect(JapaneseNumbers.parse(grouped) == .success(n), "\(grouped)")
+            guard digits.count >= 2 else { continue }
+            let cut = 1 + Int(generator.next() % UInt64(digits.count - 1))
+            guard (digits.count - cut) % 3 != 0 else { continue }
+            let misplaced = String(digits[..<cut]) + separator + String(digits[cut...])
+            guard case .failure(let error) = JapaneseNumbers.parse(misplaced) else {
+                Issue.record("\(misplaced) should be refused")
+                continue
+            }
+            #expect(error.reason.contains(String(n)), "\(misplaced): \(error.reason)")
         }
     }
 }

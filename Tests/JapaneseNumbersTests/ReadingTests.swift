@@ -69,6 +69,12 @@ import JapaneseNumbers
         #expect(try JapaneseNumbers.reading(of: 8, counter: Counter.named("個")).alternatives == ["はちこ"])
         #expect(try JapaneseNumbers.reading(of: 7, counter: Counter.named("人")).alternatives == ["しちにん"])
         #expect(try JapaneseNumbers.reading(of: 10_000_000).alternatives == ["いっせんまん"])
+        // Before 兆 and 京 the sound change is canonical and the unchanged form an alternative.
+        let eightyEightTrillion = try JapaneseNumbers.reading(of: 88_000_000_000_000)
+        #expect(eightyEightTrillion.hiragana == "はちじゅうはっちょう")
+        #expect(eightyEightTrillion.alternatives == ["はちじゅうはちちょう"])
+        #expect(try JapaneseNumbers.reading(of: 60_000_000_000_000_000).alternatives == ["ろくけい"])
+        #expect(try JapaneseNumbers.reading(of: 30_000_000_000_000).alternatives == ["さんじっちょう", "さんじゅうちょう"])
         #expect(try JapaneseNumbers.reading(of: 1000).alternatives == [])
         #expect(try JapaneseNumbers.reading(of: 77).alternatives == ["ななじゅうしち", "しちじゅうなな", "しちじゅうしち"])
     }
