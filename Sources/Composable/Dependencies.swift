@@ -1,3 +1,5 @@
+import Synchronization
+
 /// A dependency that features reach through `DependencyValues`: its value in the running
 /// program, and the value tests get unless they override it.
 ///
@@ -16,12 +18,18 @@ public protocol DependencyKey {
     associatedtype Value: Sendable
     /// The value in the running program.
     static var liveValue: Value { get }
-    /// The value in a `TestStore` that does not override it; the live one unless given.
+    /// The value in a `TestStore` that does not override it. A key that gives none makes a
+    /// test that reads it fail (and then get the live value): a test must say what it uses.
     static var testValue: Value { get }
 }
 
 extension DependencyKey {
-    public static var testValue: Value { liveValue }
+    public static var testValue: Value {
+        RuntimeWarnings.report(
+            "A test read the dependency \(Self.self), which has no test value. Override it in the test: "
+                + "withDependencies: { $0[\(Self.self).self] = ... }, or give the key a testValue.")
+        return liveValue
+    }
 }
 
 /// Whether dependencies take their live or their test values; a `TestStore` uses `.test`.
@@ -47,6 +55,9 @@ public struct DependencyValues: Sendable {
     @TaskLocal public static var current = DependencyValues()
 
     private var storage: [ObjectIdentifier: any Sendable] = [:]
+    /// The live or test values resolved so far, shared by every copy of these values: each
+    /// store starts its own (see `resolvingAnew()`), so a value is made once per store.
+    private var resolved = ResolvedDependencies()
     /// Live or test: picks the value of a dependency nobody overrode.
     public var context: DependencyContext
 
@@ -54,16 +65,43 @@ public struct DependencyValues: Sendable {
         self.context = context
     }
 
-    /// The value of the dependency `key`.
+    /// The value of the dependency `key`: the override if one was set, otherwise its live or
+    /// test value, made on first use and then kept (so two reads of `uuid` or `random` see
+    /// one generator, and a client that is costly to build is built once).
     public subscript<Key: DependencyKey>(key: Key.Type) -> Key.Value {
         get {
             if let value = storage[ObjectIdentifier(key)] as? Key.Value { return value }
-            switch context {
-            case .live: return Key.liveValue
-            case .test: return Key.testValue
-            }
+            return resolved.value(for: key, context: context)
         }
         set { storage[ObjectIdentifier(key)] = newValue }
+    }
+
+    /// These values with an empty cache of resolved ones: what a new store starts from, so
+    /// that stores do not share the generators and clients they did not override.
+    public func resolvingAnew() -> Self {
+        var copy = self
+        copy.resolved = ResolvedDependencies()
+        return copy
+    }
+}
+
+/// The dependency values one store has resolved, by key.
+private final class ResolvedDependencies: Sendable {
+    private let values = Mutex<[ObjectIdentifier: any Sendable]>([:])
+
+    func value<Key: DependencyKey>(for key: Key.Type, context: DependencyContext) -> Key.Value {
+        let id = ObjectIdentifier(key)
+        if let value = values.withLock({ $0[id] }) as? Key.Value { return value }
+        // Made outside the lock: a value may read other dependencies while it is made.
+        let made: Key.Value = switch context {
+        case .live: Key.liveValue
+        case .test: Key.testValue
+        }
+        return values.withLock { stored in
+            if let earlier = stored[id] as? Key.Value { return earlier }
+            stored[id] = made
+            return made
+        }
     }
 }
 

@@ -59,6 +59,8 @@ extension Effect {
                 do {
                     try await operation(send)
                 } catch is CancellationError {
+                } catch where Task.isCancelled {
+                    // Thrown because the effect was cancelled (a URL error, say): not a failure.
                 } catch {
                     if let handler {
                         await handler(error, send)

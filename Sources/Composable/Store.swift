@@ -21,7 +21,7 @@ public final class Store<State, Action: Sendable> {
         @ReducerBuilder<State, Action> reducer: () -> R,
         withDependencies prepareDependencies: (inout DependencyValues) -> Void = { _ in }
     ) where R.State == State, R.Action == Action {
-        var dependencies = DependencyValues.current
+        var dependencies = DependencyValues.current.resolvingAnew()
         prepareDependencies(&dependencies)
         let runtime = StoreRuntime(initialState: initialState, reducer: reducer(), dependencies: dependencies)
         self.init(

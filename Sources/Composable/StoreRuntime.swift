@@ -22,7 +22,7 @@ package final class StoreRuntime<State, Action: Sendable> {
     @usableFromInline let reducer: (inout State, Action) -> Effect<Action>
     @usableFromInline var observers: [Int: (State) -> Void] = [:]
     /// The running effects, by token.
-    @usableFromInline var running: [Int: Task<Void, Never>] = [:]
+    @usableFromInline var running: [Int: EffectLifetime] = [:]
     /// The tokens of the running effects made cancellable with each id, and back.
     @usableFromInline var cancellables: [EffectID: Set<Int>] = [:]
     @usableFromInline var cancellableIDs: [Int: [EffectID]] = [:]
@@ -39,7 +39,7 @@ package final class StoreRuntime<State, Action: Sendable> {
     }
 
     isolated deinit {
-        for task in running.values { task.cancel() }
+        for effect in running.values { effect.cancel() }
     }
 
     /// How many effects are still running.
@@ -61,15 +61,15 @@ package final class StoreRuntime<State, Action: Sendable> {
         guard !isSending else { return nil }
         // Made only when an effect starts: a send with no effects allocates nothing here.
         var family = existing
-        let startedBefore = existing?.tasks.count ?? 0
+        let startedBefore = existing?.effects.count ?? 0
         drainQueue(into: &family)
-        guard let family, family.tasks.count > startedBefore else { return nil }
+        guard let family, family.effects.count > startedBefore else { return nil }
         return Task {
             await withTaskCancellationHandler {
                 // Effects can add to the family while we wait: wait until none is left.
                 var index = startedBefore
-                while index < family.tasks.count {
-                    await family.tasks[index].value
+                while index < family.effects.count {
+                    await family.effects[index].task?.value
                     index += 1
                 }
             } onCancel: {
@@ -118,7 +118,7 @@ package final class StoreRuntime<State, Action: Sendable> {
     /// Cancels every running effect.
     @inlinable
     package func cancelAllEffects() {
-        for task in running.values { task.cancel() }
+        for effect in running.values { effect.cancel() }
     }
 
     @inlinable
@@ -127,10 +127,11 @@ package final class StoreRuntime<State, Action: Sendable> {
         return nextToken
     }
 
-    /// Starts `effect`, adding its tasks to `family`; returns their tokens.
+    /// Starts `effect`, adding its tasks to `family`; returns their tokens. Work started as a
+    /// step of a concatenation has that concatenation as `parent`, and ends with it.
     @inlinable
     @discardableResult
-    func start(_ effect: Effect<Action>, in family: inout EffectFamily?) -> [Int] {
+    func start(_ effect: Effect<Action>, in family: inout EffectFamily?, parent: EffectLifetime? = nil) -> [Int] {
         switch effect.operation {
         case .none:
             return []
@@ -142,33 +143,37 @@ package final class StoreRuntime<State, Action: Sendable> {
         case let .run(priority, body):
             let joined = family ?? EffectFamily()
             family = joined
-            let send = Send<Action> { [weak self] action in
-                _ = self?.send(action, origin: .effect, joining: joined)
-            }
-            return [launch(priority: priority, in: joined) { await body(send) }]
+            return [launch(priority: priority, in: joined, parent: parent) { lifetime in
+                let send = Send<Action> { [weak self] action in
+                    // Checked here, on the main actor, where cancelling happens: once an effect
+                    // has been cancelled, nothing it sends is reduced, whatever it was doing.
+                    guard lifetime.isActive else { return }
+                    _ = self?.send(action, origin: .effect, joining: joined)
+                }
+                await body(send)
+            }]
         case let .merge(effects):
             var tokens: [Int] = []
-            for effect in effects { tokens += start(effect, in: &family) }
+            for effect in effects { tokens += start(effect, in: &family, parent: parent) }
             return tokens
         case let .concatenate(effects):
             let joined = family ?? EffectFamily()
             family = joined
-            return [launch(priority: nil, in: joined) { [weak self] in
+            return [launch(priority: nil, in: joined, parent: parent) { [weak self] lifetime in
                 for effect in effects {
-                    guard !Task.isCancelled, let self else { return }
-                    var started: EffectFamily? = nil
-                    self.start(effect, in: &started)
-                    guard let steps = started else { continue }
-                    await withTaskCancellationHandler {
-                        for task in steps.tasks { await task.value }
-                    } onCancel: {
-                        Task { @MainActor in steps.cancelAll() }
+                    guard lifetime.isActive, let self else { return }
+                    // The steps join the send's family, so that `finish()` also waits for the
+                    // effects of the actions they send; the concatenation waits for the step only.
+                    var stepFamily: EffectFamily? = joined
+                    let tokens = self.start(effect, in: &stepFamily, parent: lifetime)
+                    for token in tokens {
+                        if let task = self.running[token]?.task { await task.value }
                     }
                 }
             }]
         case let .cancellable(id, cancelInFlight, effect):
             if cancelInFlight { cancel(id: id) }
-            let tokens = start(effect, in: &family)
+            let tokens = start(effect, in: &family, parent: parent)
             for token in tokens {
                 cancellables[id, default: []].insert(token)
                 cancellableIDs[token, default: []].append(id)
@@ -183,17 +188,22 @@ package final class StoreRuntime<State, Action: Sendable> {
     /// Runs `work` as a tracked effect task: counted as running until it ends, then forgotten.
     @inlinable
     func launch(
-        priority: TaskPriority?, in family: EffectFamily,
-        _ work: @escaping @MainActor @Sendable () async -> Void
+        priority: TaskPriority?, in family: EffectFamily, parent: EffectLifetime?,
+        _ work: @escaping @MainActor @Sendable (EffectLifetime) async -> Void
     ) -> Int {
         let token = makeToken()
+        let lifetime = EffectLifetime(parent: parent)
         // The task runs on the main actor, so it cannot end before it is registered below.
-        let task = Task(priority: priority) { @MainActor [weak self] in
-            await work()
+        lifetime.task = Task(priority: priority) { @MainActor [weak self] in
+            await work(lifetime)
             self?.finished(token)
         }
-        running[token] = task
-        family.tasks.append(task)
+        if let parent {
+            parent.children.append(lifetime)
+            if !parent.isActive { lifetime.cancel() }
+        }
+        running[token] = lifetime
+        family.effects.append(lifetime)
         runningEffectCountDidChange?(running.count)
         return token
     }
@@ -215,18 +225,54 @@ package final class StoreRuntime<State, Action: Sendable> {
     }
 }
 
-/// The tasks started by one `send` and by the actions its effects send back, so that the
+/// One running effect: its task, and whether it was cancelled. Cancelling happens on the main
+/// actor, where effects' actions are delivered, so an action sent after `cancel()` is dropped
+/// even when the effect's work had already resumed on another thread.
+@MainActor
+@usableFromInline
+final class EffectLifetime {
+    @usableFromInline var task: Task<Void, Never>?
+    @usableFromInline var isCancelled = false
+    /// The concatenation this effect is a step of.
+    @usableFromInline let parent: EffectLifetime?
+    /// The steps started under this effect, cancelled with it.
+    @usableFromInline var children: [EffectLifetime] = []
+
+    @inlinable
+    init(parent: EffectLifetime?) { self.parent = parent }
+
+    /// Neither this effect nor the concatenation it is a step of was cancelled.
+    @inlinable
+    var isActive: Bool {
+        var current: EffectLifetime? = self
+        while let effect = current {
+            if effect.isCancelled { return false }
+            current = effect.parent
+        }
+        return true
+    }
+
+    @inlinable
+    func cancel() {
+        guard !isCancelled else { return }
+        isCancelled = true
+        task?.cancel()
+        for child in children { child.cancel() }
+    }
+}
+
+/// The effects started by one `send` and by the actions its effects send back, so that the
 /// caller can wait for all of them.
 @MainActor
 @usableFromInline
 final class EffectFamily {
-    @usableFromInline var tasks: [Task<Void, Never>] = []
+    @usableFromInline var effects: [EffectLifetime] = []
 
     @inlinable
     init() {}
 
     @inlinable
     func cancelAll() {
-        for task in tasks { task.cancel() }
+        for effect in effects { effect.cancel() }
     }
 }
