@@ -208,8 +208,9 @@ package final class StoreRuntime<State, Action: Sendable> {
         return token
     }
 
-    @inlinable
+    @usableFromInline
     func finished(_ token: Int) {
+        (dependencies.clock as? any EffectEndObserver)?.effectEnded()
         running[token] = nil
         for id in cancellableIDs.removeValue(forKey: token) ?? [] {
             cancellables[id]?.remove(token)

@@ -1,3 +1,4 @@
+import Composable
 import Synchronization
 
 /// A clock whose time moves only when a test says so: sleeps and timers scheduled on it
@@ -9,7 +10,7 @@ import Synchronization
 /// await clock.advance(by: .seconds(1))
 /// await store.receive(.timerTicked) { $0.secondsElapsed = 1 }
 /// ```
-public final class TestClock: Clock, Sendable {
+public final class TestClock: Clock, Sendable, EffectEndObserver {
     /// A point on a test clock: the time since the clock was made.
     public struct Instant: InstantProtocol, CustomStringConvertible {
         public let offset: Duration
@@ -36,8 +37,14 @@ public final class TestClock: Clock, Sendable {
     }
 
     private let timeline = Mutex(Timeline())
+    /// How many effects of stores sleeping on this clock have ended.
+    private let endedEffects = Atomic(0)
 
     public init() {}
+
+    package func effectEnded() {
+        endedEffects.add(1, ordering: .sequentiallyConsistent)
+    }
 
     public var now: Instant { timeline.withLock { $0.now } }
     public var minimumResolution: Duration { .zero }
@@ -93,8 +100,9 @@ public final class TestClock: Clock, Sendable {
             }
             guard let woken else { break }
             let waitingBefore = pendingSleepCount
+            let endedBefore = endedEffects.load(ordering: .sequentiallyConsistent)
             woken.continuation.resume()
-            await settle(untilSleepsReach: waitingBefore + 1)
+            await settle(untilSleepsReach: waitingBefore + 1, orAnEffectEndsAfter: endedBefore)
         }
     }
 
@@ -121,17 +129,22 @@ public final class TestClock: Clock, Sendable {
     }
 
     /// Lets other tasks run until they are waiting on something, so that work started
-    /// before an advance reaches its sleep first. With a target, keeps waiting (up to 100 ms
-    /// of real time) until that many sleeps wait: a woken loop that sleeps again, as a timer
-    /// does, is then waiting before time moves on. Work that does not sleep again costs the
-    /// whole wait, which is why the bound is short.
-    private func settle(untilSleepsReach target: Int? = nil) async {
+    /// before an advance reaches its sleep first. With a target, keeps waiting until that many
+    /// sleeps wait (a woken timer sleeps again) or an effect of a store on this clock has ended
+    /// since `ended` (woken work that sends its action and stops), then lets what that work
+    /// started reach its first sleep. Woken work that does neither (it awaits something else)
+    /// is given up to 100 ms of real time.
+    private func settle(untilSleepsReach target: Int? = nil, orAnEffectEndsAfter ended: Int = 0) async {
         for _ in 0..<64 { await Task.yield() }
         guard let target else { return }
         let wall = ContinuousClock()
         let deadline = wall.now.advanced(by: .milliseconds(100))
         var spins = 0
         while pendingSleepCount < target && wall.now < deadline {
+            if endedEffects.load(ordering: .sequentiallyConsistent) > ended {
+                for _ in 0..<64 { await Task.yield() }
+                return
+            }
             spins += 1
             if spins < 1_000 {
                 await Task.yield()

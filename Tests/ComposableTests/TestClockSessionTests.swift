@@ -1,0 +1,75 @@
+import Composable
+import ComposableTesting
+import Testing
+
+/// A timed session like the quiz's: a one-second timer that ends the session at its limit,
+/// and a message that clears itself two seconds after it is shown.
+private struct TimedSession: Reducer {
+    struct State: Equatable {
+        var secondsLeft = 60
+        var message: String?
+        var isOver = false
+    }
+
+    enum Action: Equatable, Sendable { case started, timerTicked, messageShown(String), messageCleared }
+    enum CancelID: Hashable, Sendable { case timer, message }
+
+    @Dependency(\.clock) var clock
+
+    func reduce(into state: inout State, action: Action) -> Effect<Action> {
+        switch action {
+        case .started:
+            return .run { send in
+                while true {
+                    try await clock.sleep(for: .seconds(1))
+                    await send(.timerTicked)
+                }
+            }
+            .cancellable(id: CancelID.timer)
+        case .timerTicked:
+            state.secondsLeft -= 1
+            guard state.secondsLeft == 0 else { return .none }
+            state.isOver = true
+            return .merge(.cancel(id: CancelID.timer), .cancel(id: CancelID.message))
+        case let .messageShown(text):
+            state.message = text
+            return .run { send in
+                try await clock.sleep(for: .seconds(2))
+                await send(.messageCleared)
+            }
+            .cancellable(id: CancelID.message, cancelInFlight: true)
+        case .messageCleared:
+            state.message = nil
+            return .none
+        }
+    }
+}
+
+@MainActor
+@Suite struct TestClockSessionTests {
+    /// Sixty ticks and six self-clearing messages, asserted one by one. It runs in a small
+    /// fraction of a second of real time (no assertion on that: speed lives in kazu-bench).
+    @Test func aSixtySecondSessionEndsByItselfAtItsLimit() async {
+        let clock = TestClock()
+        let store = TestStore(initialState: TimedSession.State()) { TimedSession() } withDependencies: {
+            $0.clock = clock
+        }
+        await store.send(.started)
+        for second in 1...60 {
+            if second % 10 == 1 {
+                await store.send(.messageShown("at \(second)")) { $0.message = "at \(second)" }
+            }
+            await clock.advance(by: .seconds(1))
+            // Both due at the same instant: the message's sleep began first, so it ends first.
+            if second % 10 == 2 {
+                await store.receive(.messageCleared) { $0.message = nil }
+            }
+            await store.receive(.timerTicked) {
+                $0.secondsLeft = 60 - second
+                $0.isOver = second == 60
+            }
+        }
+        await clock.advance(by: .seconds(10))
+        await store.finish()
+    }
+}
