@@ -13,6 +13,7 @@
 ///
 /// Declare the paths in an `AllCasePaths` struct (see `CasePathable`) to refer to them
 /// as key paths, `\.counter`, the way TCA users write them.
+@dynamicMemberLookup
 public struct CasePath<Root, Value>: Sendable {
     @usableFromInline let _embed: @Sendable (Value) -> Root
     @usableFromInline let _extract: @Sendable (Root) -> Value?
@@ -33,6 +34,19 @@ public struct CasePath<Root, Value>: Sendable {
     /// The case's value, or nil when `root` is another case.
     @inlinable
     public func extract(from root: Root) -> Value? { _extract(root) }
+}
+
+extension CasePath where Value: CasePathable {
+    /// The path on into a case of `Value`: how `\.quiz.delegate.sessionEnded` names a child's
+    /// delegate action from the root, for `receive` in tests or `action[case:]` anywhere.
+    @inlinable
+    public subscript<Inner>(dynamicMember keyPath: KeyPath<Value.AllCasePaths, CasePath<Value, Inner>>) -> CasePath<Root, Inner> {
+        let outer = self
+        let inner = Value.allCasePaths[keyPath: keyPath]
+        return CasePath<Root, Inner>(
+            embed: { outer.embed(inner.embed($0)) },
+            extract: { outer.extract(from: $0).flatMap(inner.extract(from:)) })
+    }
 }
 
 extension CasePath where Value == Void {

@@ -193,6 +193,28 @@ extension Effect {
         }
     }
 
+    /// This effect with `dismiss()` inside its asynchronous work sending `dismissal`: how a
+    /// presented child's effects reach the parent's `.dismiss`.
+    @usableFromInline
+    func presenting(dismissal: Action) -> Self where Action: Sendable {
+        switch operation {
+        case .none, .send, .cancel:
+            return self
+        case let .run(priority, body):
+            return Self(.run(priority) { send in
+                await DismissEffect.$presentation.withValue({ await send(dismissal) }) {
+                    await body(send)
+                }
+            })
+        case let .merge(effects):
+            return Self(.merge(effects.map { $0.presenting(dismissal: dismissal) }))
+        case let .concatenate(effects):
+            return Self(.concatenate(effects.map { $0.presenting(dismissal: dismissal) }))
+        case let .cancellable(id, cancelInFlight, effect):
+            return Self(.cancellable(id: id, cancelInFlight: cancelInFlight, effect.presenting(dismissal: dismissal)))
+        }
+    }
+
     @inlinable
     var isNone: Bool {
         if case .none = operation { return true }

@@ -93,6 +93,10 @@ public struct ForEachReducer<Parent: Reducer, Element: Reducer>: Reducer {
             effects = effects.merge(with: parent.reduce(into: &state, action: action))
         }
 
+        if before.generation != state[keyPath: toStack].generation {
+            // Ids never repeat within a store: the new stack's go on from the old one's.
+            state[keyPath: toStack].continueNumbering(from: before.nextElementID)
+        }
         let after = state[keyPath: toStack]
         if before.generation != after.generation {
             // A new stack replaced the old one: none of the old elements is there any more.

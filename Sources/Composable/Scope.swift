@@ -12,9 +12,18 @@
 /// }
 /// ```
 public struct Scope<ParentState, ParentAction, Child: Reducer>: Reducer {
-    @usableFromInline let toChildState: WritableKeyPath<ParentState, Child.State>
+    /// Where the child's state is: a field of the parent's, or a case of the parent's enum.
+    @usableFromInline
+    enum ChildStatePath {
+        case field(WritableKeyPath<ParentState, Child.State>)
+        case enumCase(CasePath<ParentState, Child.State>, id: AnyKeyPath)
+    }
+
+    @usableFromInline let toChildState: ChildStatePath
     @usableFromInline let toChildAction: CasePath<ParentAction, Child.Action>
     @usableFromInline let child: Child
+    @usableFromInline let fileID: StaticString
+    @usableFromInline let line: UInt
 
     /// Scopes with a case path value.
     @inlinable
@@ -23,9 +32,32 @@ public struct Scope<ParentState, ParentAction, Child: Reducer>: Reducer {
         action toChildAction: CasePath<ParentAction, ChildAction>,
         @ReducerBuilder<ChildState, ChildAction> child: () -> Child
     ) where ChildState == Child.State, ChildAction == Child.Action {
-        self.toChildState = toChildState
+        self.toChildState = .field(toChildState)
         self.toChildAction = toChildAction
         self.child = child()
+        self.fileID = #fileID
+        self.line = #line
+    }
+
+    /// Scopes into one case of an enum state, a destination: the child runs while the parent's
+    /// state is that case; an action for it at another time is reported and ignored.
+    ///
+    /// ```swift
+    /// Scope(state: \.summary, action: \.summary) { Summary() }   // State is an enum
+    /// ```
+    @inlinable
+    public init<ChildState, ChildAction>(
+        state toChildState: CaseKeyPath<ParentState, ChildState>,
+        action toChildAction: CaseKeyPath<ParentAction, ChildAction>,
+        @ReducerBuilder<ChildState, ChildAction> child: () -> Child,
+        fileID: StaticString = #fileID,
+        line: UInt = #line
+    ) where ParentState: CasePathable, ParentAction: CasePathable, ChildState == Child.State, ChildAction == Child.Action {
+        self.toChildState = .enumCase(ParentState.casePath(toChildState), id: toChildState)
+        self.toChildAction = ParentAction.casePath(toChildAction)
+        self.child = child()
+        self.fileID = fileID
+        self.line = line
     }
 
     /// Scopes with a key path into the parent action's `allCasePaths`: `action: \.speech`.
@@ -41,13 +73,28 @@ public struct Scope<ParentState, ParentAction, Child: Reducer>: Reducer {
     @inlinable
     public func reduce(into state: inout ParentState, action: ParentAction) -> Effect<ParentAction> {
         guard let childAction = toChildAction.extract(from: action) else { return .none }
-        let embed = toChildAction
-        let effect = child.reduce(into: &state[keyPath: toChildState], action: childAction)
+        let effect: Effect<Child.Action>
+        let scope: AnyKeyPath
+        switch toChildState {
+        case let .field(keyPath):
+            effect = child.reduce(into: &state[keyPath: keyPath], action: childAction)
+            scope = keyPath
+        case let .enumCase(casePath, id):
+            guard var childState = casePath.extract(from: state) else {
+                RuntimeWarnings.report(
+                    "Scope at \(fileID):\(line) received \(childAction) while the state was another case; the action was ignored.")
+                return .none
+            }
+            effect = child.reduce(into: &childState, action: childAction)
+            state = casePath.embed(childState)
+            scope = id
+        }
         // A body, and so this Scope, is built anew for every action: the id is made only
         // when there is an effect to put under it.
         if effect.isNone { return .none }
+        let embed = toChildAction
         return effect
             .map { embed.embed($0) }
-            .scopingCancellation(to: EffectID(ChildEffectsID(keyPath: toChildState)))
+            .scopingCancellation(to: EffectID(ChildEffectsID(keyPath: scope)))
     }
 }

@@ -58,11 +58,46 @@ public struct StackState<Element> {
     @discardableResult
     public mutating func removeLast() -> Element { entries.removeLast().element }
 
+    /// Removes the top element and returns it; nil when the stack is empty.
+    @inlinable
+    @discardableResult
+    public mutating func popLast() -> Element? { entries.popLast()?.element }
+
     /// Removes the element with `id` and everything pushed after it.
     @inlinable
     public mutating func pop(from id: StackElementID) {
         guard let index = entries.firstIndex(where: { $0.id == id }) else { return }
         entries.removeSubrange(index...)
+    }
+
+    /// Removes everything pushed after the element with `id`, which stays on top.
+    @inlinable
+    public mutating func pop(to id: StackElementID) {
+        guard let index = entries.firstIndex(where: { $0.id == id }) else { return }
+        entries.removeSubrange((index + 1)...)
+    }
+
+    /// Removes every element. Ids go on from where they were: a later push gets a new one.
+    @inlinable
+    public mutating func removeAll() {
+        entries.removeAll()
+    }
+
+    /// The id the next push gets.
+    @inlinable
+    var nextElementID: Int { nextID }
+
+    /// Renumbers this stack's elements to start at `first` unless they already do, keeping
+    /// their order: how `forEach` keeps a replacing stack's ids apart from the replaced one's.
+    @inlinable
+    mutating func continueNumbering(from first: Int) {
+        let lowest = entries.first?.id.rawValue ?? nextID
+        guard lowest < first else { return }
+        let offset = first - lowest
+        for index in entries.indices {
+            entries[index].id = StackElementID(rawValue: entries[index].id.rawValue + offset)
+        }
+        nextID += offset
     }
 
     /// The element with `id`, or nil when it is not on the stack. Setting nil removes it;

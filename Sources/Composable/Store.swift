@@ -66,6 +66,24 @@ public final class Store<State, Action: Sendable> {
         observe(observer)
     }
 
+    /// Calls `observer` with one value read from the state, now and whenever it changes; an
+    /// action that leaves it equal is not reported. How a front end redraws only what changed.
+    ///
+    /// ```swift
+    /// let token = store.observe(\.quiz?.progress) { progress in print(progress ?? "") }
+    /// ```
+    public func observe<Value: Equatable>(
+        _ toValue: @escaping (State) -> Value, _ observer: @escaping (Value) -> Void
+    ) -> ObservationToken {
+        var last: Value?
+        return observe { state in
+            let value = toValue(state)
+            if let last, last == value { return }
+            last = value
+            observer(value)
+        }
+    }
+
     /// A store for a child feature: it reads the child's part of this store's state and
     /// sends its actions through this store, embedded by `action`.
     public func scope<ChildState, ChildAction>(

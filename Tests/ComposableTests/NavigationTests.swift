@@ -126,8 +126,13 @@ struct Session: Reducer {
         await store.send(.path(.element(id: old, action: .startTapped))) {
             $0.path[id: old]?.isRunning = true
         }
-        // The new stack's first element has the same id, #0, as the old one.
-        await store.send(.replaceStackTapped) { $0.path = StackState([Stopwatch.State()]) }
+        // A new stack replaces it; its element is numbered on from the old one's, #1, so
+        // that no id is given twice in a store.
+        await store.send(.replaceStackTapped) {
+            $0.path.removeAll()
+            $0.path.append(Stopwatch.State())
+        }
+        #expect(store.state.path.ids == [StackElementID(rawValue: 1)])
         await clock.advance(by: .seconds(3))
         await store.finish()
     }

@@ -1,0 +1,34 @@
+extension Reducer {
+    /// This reducer, and the effects it returns, with one dependency set to `value`: how one
+    /// feature gets a different client in two parents.
+    ///
+    /// ```swift
+    /// Scope(state: \.speech, action: \.speech) {
+    ///   SpeechSettings().dependency(\.speech, .silent)   // this parent's test voice is silent
+    /// }
+    /// ```
+    @inlinable
+    public func dependency<Value>(
+        _ keyPath: WritableKeyPath<DependencyValues, Value> & Sendable, _ value: Value
+    ) -> DependencyOverride<Self> where Value: Sendable {
+        DependencyOverride(base: self) { $0[keyPath: keyPath] = value }
+    }
+}
+
+/// The reducer `dependency(_:_:)` builds.
+public struct DependencyOverride<Base: Reducer>: Reducer {
+    @usableFromInline let base: Base
+    @usableFromInline let update: @Sendable (inout DependencyValues) -> Void
+
+    @inlinable
+    init(base: Base, update: @escaping @Sendable (inout DependencyValues) -> Void) {
+        self.base = base
+        self.update = update
+    }
+
+    @inlinable
+    public func reduce(into state: inout Base.State, action: Base.Action) -> Effect<Base.Action> {
+        // Effects capture the dependencies in force where they are made, so they see it too.
+        withDependencies(update) { base.reduce(into: &state, action: action) }
+    }
+}

@@ -1,0 +1,39 @@
+/// Lets a presented feature close itself from an effect: `await dismiss()` sends its parent
+/// the presentation's `.dismiss`, as if the parent had closed it.
+///
+/// ```swift
+/// @Dependency(\.dismiss) var dismiss
+/// case .doneTapped:
+///   return .run { _ in await dismiss() }
+/// ```
+public struct DismissEffect: Sendable {
+    /// How the current effect reaches its presentation; set by `ifLet` around a presented
+    /// child's effects.
+    @TaskLocal static var presentation: (@Sendable () async -> Void)?
+
+    public init() {}
+
+    /// Dismisses the feature whose effect calls it. Outside a presented feature's effect there
+    /// is nothing to dismiss, and that is reported as a runtime warning.
+    public func callAsFunction(fileID: StaticString = #fileID, line: UInt = #line) async {
+        guard let dismiss = Self.presentation else {
+            RuntimeWarnings.report(
+                "dismiss() was called at \(fileID):\(line) outside the effect of a presented feature; nothing was dismissed.")
+            return
+        }
+        await dismiss()
+    }
+}
+
+extension DependencyValues {
+    /// Closes the presented feature whose effect calls it: `await dismiss()`.
+    public var dismiss: DismissEffect {
+        get { self[DismissKey.self] }
+        set { self[DismissKey.self] = newValue }
+    }
+}
+
+private enum DismissKey: DependencyKey {
+    static var liveValue: DismissEffect { DismissEffect() }
+    static var testValue: DismissEffect { DismissEffect() }
+}

@@ -1,0 +1,115 @@
+extension Reducer {
+    /// Runs `child` on a presented feature while it is shown, before this reducer; handles
+    /// `.dismiss` (this reducer sees it first, with the child still there, then the state is
+    /// set to nil); cancels every effect of a child that is dismissed or replaced by another.
+    /// The child's effects can close it with `@Dependency(\.dismiss)`.
+    ///
+    /// ```swift
+    /// Reduce { state, action in ... }
+    ///   .ifLet(\.$settings, action: \.settings) { Settings() }
+    /// ```
+    @inlinable
+    public func ifLet<ChildState, ChildAction, Child: Reducer>(
+        _ toPresentation: WritableKeyPath<State, PresentationState<ChildState>>,
+        action toPresentationAction: CasePath<Action, PresentationAction<ChildAction>>,
+        @ReducerBuilder<ChildState, ChildAction> then child: () -> Child,
+        fileID: StaticString = #fileID,
+        line: UInt = #line
+    ) -> PresentationReducer<Self, Child>
+    where ChildState == Child.State, ChildAction == Child.Action, Action: Sendable {
+        PresentationReducer(
+            parent: self, child: child(), toPresentation: toPresentation,
+            toPresentationAction: toPresentationAction, fileID: fileID, line: line)
+    }
+
+    /// `ifLet` over a presentation with a key path into the action's `allCasePaths`.
+    @inlinable
+    public func ifLet<ChildState, ChildAction, Child: Reducer>(
+        _ toPresentation: WritableKeyPath<State, PresentationState<ChildState>>,
+        action toPresentationAction: CaseKeyPath<Action, PresentationAction<ChildAction>>,
+        @ReducerBuilder<ChildState, ChildAction> then child: () -> Child,
+        fileID: StaticString = #fileID,
+        line: UInt = #line
+    ) -> PresentationReducer<Self, Child>
+    where Action: CasePathable, ChildState == Child.State, ChildAction == Child.Action, Action: Sendable {
+        ifLet(toPresentation, action: Action.casePath(toPresentationAction), then: child, fileID: fileID, line: line)
+    }
+}
+
+/// The reducer `ifLet(_:action:then:)` builds over a `PresentationState`.
+public struct PresentationReducer<Parent: Reducer, Child: Reducer>: Reducer where Parent.Action: Sendable {
+    @usableFromInline let parent: Parent
+    @usableFromInline let child: Child
+    @usableFromInline let toPresentation: WritableKeyPath<Parent.State, PresentationState<Child.State>>
+    @usableFromInline let toPresentationAction: CasePath<Parent.Action, PresentationAction<Child.Action>>
+    @usableFromInline let fileID: StaticString
+    @usableFromInline let line: UInt
+
+    @inlinable
+    init(
+        parent: Parent, child: Child,
+        toPresentation: WritableKeyPath<Parent.State, PresentationState<Child.State>>,
+        toPresentationAction: CasePath<Parent.Action, PresentationAction<Child.Action>>,
+        fileID: StaticString, line: UInt
+    ) {
+        self.parent = parent
+        self.child = child
+        self.toPresentation = toPresentation
+        self.toPresentationAction = toPresentationAction
+        self.fileID = fileID
+        self.line = line
+    }
+
+    @inlinable
+    public func reduce(into state: inout Parent.State, action: Parent.Action) -> Effect<Parent.Action> {
+        let before = state[keyPath: toPresentation].id
+        var childEffect = Effect<Parent.Action>.none
+        let presentationAction = toPresentationAction.extract(from: action)
+        if case let .presented(childAction)? = presentationAction {
+            if let id = before {
+                let embed = toPresentationAction
+                let effect = child.reduce(into: &state[keyPath: toPresentation].presented!.state, action: childAction)
+                if !effect.isNone {
+                    let effects = effectsID(id)
+                    childEffect = effect
+                        .map { embed.embed(.presented($0)) }
+                        .presenting(dismissal: embed.embed(.dismiss))
+                        .scopingCancellation(to: effects)
+                        .cancellable(id: effects)
+                }
+            } else {
+                RuntimeWarnings.report(
+                    "ifLet at \(fileID):\(line) received \(childAction) while nothing was presented; the action was ignored.")
+            }
+        }
+        let parentEffect = parent.reduce(into: &state, action: action)
+        if case .dismiss? = presentationAction, state[keyPath: toPresentation].id == before {
+            state[keyPath: toPresentation].wrappedValue = nil
+        }
+        let after = state[keyPath: toPresentation].id
+        if let before, before != after {
+            return .merge(childEffect, parentEffect, .cancel(id: effectsID(before)))
+        }
+        return childEffect.merge(with: parentEffect)
+    }
+
+    /// Names every effect of one presentation, and scopes the child's own ids.
+    @inlinable
+    func effectsID(_ id: UInt64) -> EffectID {
+        EffectID(PresentedEffectsID(keyPath: toPresentation, presentation: id))
+    }
+}
+
+/// Names the effects of one presentation of a child at one key path.
+@usableFromInline
+struct PresentedEffectsID: Hashable, @unchecked Sendable {
+    // Key paths are immutable; sharing one across threads is safe.
+    @usableFromInline let keyPath: AnyKeyPath
+    @usableFromInline let presentation: UInt64
+
+    @inlinable
+    init(keyPath: AnyKeyPath, presentation: UInt64) {
+        self.keyPath = keyPath
+        self.presentation = presentation
+    }
+}
