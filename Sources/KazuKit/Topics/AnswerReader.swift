@@ -1,0 +1,164 @@
+/// Reads answers typed in numerals the way people write them: full-width digits, `14:45`
+/// and `1445`, `2017-09-30` and `2017/9/30`, `1:30` and `90`, leading zeros. Each reader
+/// returns nil for text it cannot read, so the question can say what to type.
+///
+/// ```swift
+/// AnswerReader.clockTime("１４：４５")   // (14, 45)
+/// AnswerReader.date("2017/9/30")       // [2017, 9, 30]
+/// ```
+enum AnswerReader {
+    /// Full-width ASCII and the ideographic space folded to ASCII, surrounding spaces trimmed.
+    static func normalized(_ text: String) -> String {
+        var scalars = String.UnicodeScalarView()
+        for scalar in text.unicodeScalars {
+            switch scalar.value {
+            case 0xFF01...0xFF5E: scalars.append(Unicode.Scalar(scalar.value - 0xFEE0)!)
+            case 0x3000: scalars.append(" ")
+            default: scalars.append(scalar)
+            }
+        }
+        return String(scalars).trimmingSpaces
+    }
+
+    /// Digits only, leading zeros allowed: "05" is 5.
+    static func wholeNumber(_ text: String) -> Int64? {
+        let text = normalized(text)
+        guard !text.isEmpty, text.count <= 18, text.allSatisfy({ $0.isASCII && $0.isNumber }) else { return nil }
+        return Int64(text)
+    }
+
+    /// 14:45, 14時45分, 1445, 945, 14, 午後2:45 (read as 14:45).
+    static func clockTime(_ text: String) -> (hour: Int, minute: Int)? {
+        var text = normalized(text)
+        var afternoon: Bool?
+        for (marker, isAfternoon) in [("午前", false), ("午後", true), ("am", false), ("pm", true), ("AM", false), ("PM", true)] {
+            if text.hasPrefix(marker) { afternoon = isAfternoon; text = String(text.dropFirst(marker.count)).trimmingSpaces }
+            if text.hasSuffix(marker) { afternoon = isAfternoon; text = String(text.dropLast(marker.count)).trimmingSpaces }
+        }
+        text = text.replacingEvery("時", with: ":").replacingEvery("分", with: "")
+        var hour: Int, minute: Int
+        if text.contains(":") || text.contains(".") {
+            let parts = text.split(separator: text.contains(":") ? ":" : ".", omittingEmptySubsequences: false)
+            guard parts.count == 2 || (parts.count == 3 && parts[2].isEmpty),
+                  let h = digits(parts[0], maxCount: 2) else { return nil }
+            hour = h
+            minute = parts[1].isEmpty ? 0 : (digits(parts[1], exactCount: 2) ?? -1)
+        } else {
+            guard let all = digits(Substring(text), maxCount: 4) else { return nil }
+            if text.count <= 2 { (hour, minute) = (all, 0) } else { (hour, minute) = (all / 100, all % 100) }
+        }
+        if let afternoon {
+            guard (0...12).contains(hour) else { return nil }
+            hour = hour % 12 + (afternoon ? 12 : 0)
+        }
+        guard (0...24).contains(hour), (0...59).contains(minute) else { return nil }
+        return (hour, minute)
+    }
+
+    /// An hour: 3, 15, 15時, 午後3時 (15), 15:00.
+    static func hour(_ text: String) -> Int? {
+        guard let time = clockTime(text), time.minute == 0 else { return nil }
+        return time.hour
+    }
+
+    /// 2017-09-30, 2017/9/30, 2017.9.30, 2017年9月30日, 20170930: [year, month, day].
+    static func date(_ text: String) -> [Int64]? {
+        let text = normalized(text).replacingEvery("年", with: "-").replacingEvery("月", with: "-").replacingEvery("日", with: "")
+        if text.count == 8, let all = Int64(text), text.allSatisfy({ $0.isASCII && $0.isNumber }) {
+            return checkedDate([all / 10_000, all / 100 % 100, all % 100])
+        }
+        let parts = text.split(whereSeparator: { "-/. ".contains($0) })
+        guard parts.count == 3, parts.allSatisfy({ !$0.isEmpty && $0.count <= 4 && $0.allSatisfy { $0.isASCII && $0.isNumber } }) else {
+            return nil
+        }
+        return checkedDate(parts.compactMap { Int64($0) })
+    }
+
+    /// [year, month, day] when it is a day of the calendar.
+    private static func checkedDate(_ parts: [Int64]) -> [Int64]? {
+        guard parts.count == 3, Kind.isDate(parts[0], parts[1], parts[2]) else { return nil }
+        return parts
+    }
+
+    /// A date, then a time: 2017-09-30 14:45, 2017/9/30 14時45分.
+    static func dateTime(_ text: String) -> [Int64]? {
+        let text = normalized(text).replacingEvery("日", with: "日 ").replacingEvery("T", with: " ")
+        let words = text.split(separator: " ")
+        guard words.count == 2, let day = date(String(words[0])), let time = clockTime(String(words[1])) else { return nil }
+        return day + [Int64(time.hour), Int64(time.minute)]
+    }
+
+    /// A length of time: 1:30, 1:05:30, 1時間30分, 2時間5分10秒: [hours, minutes, seconds].
+    static func span(_ text: String) -> [Int64]? {
+        let text = normalized(text)
+        if text.contains(":") {
+            let parts = text.split(separator: ":", omittingEmptySubsequences: false)
+            guard (2...3).contains(parts.count), let hours = digits(parts[0], maxCount: 3) else { return nil }
+            let rest = parts.dropFirst().map { digits($0, exactCount: 2) }
+            guard rest.allSatisfy({ $0 != nil }) else { return nil }
+            let values = [Int64(hours)] + rest.map { Int64($0!) } + (parts.count == 2 ? [0] : [])
+            return values[1] < 60 && values[2] < 60 ? values : nil
+        }
+        var values: [Int64] = [0, 0, 0]
+        var rest = Substring(text)
+        for (index, unit) in ["時間", "分", "秒"].enumerated() {
+            guard let range = rest.firstRange(of: unit) else { continue }
+            guard let n = digits(rest[rest.startIndex..<range.lowerBound].trimmingSpaces[...], maxCount: 3) else { return nil }
+            values[index] = Int64(n)
+            rest = rest[range.upperBound...]
+        }
+        guard rest.trimmingSpaces.isEmpty, text != "", values != [0, 0, 0] || text.hasPrefix("0") else { return nil }
+        return values[1] < 60 && values[2] < 60 ? values : nil
+    }
+
+    /// Half years: 1.5 (years), 18 (months), 1年半, 半年. Months that are not a whole number of
+    /// half years read as -1, which matches no answer.
+    static func halfYears(_ text: String) -> Int64? {
+        let text = normalized(text)
+        if text == "半年" { return 1 }
+        if text.hasSuffix("年半"), let years = wholeNumber(String(text.dropLast(2))) { return years * 2 + 1 }
+        if let months = wholeNumber(text.hasSuffix("ヶ月") ? String(text.dropLast(2)) : text) {
+            return months % 6 == 0 ? months / 6 : -1
+        }
+        let parts = text.split(separator: ".", omittingEmptySubsequences: false)
+        guard parts.count == 2, let whole = parts[0].isEmpty ? 0 : wholeNumber(String(parts[0])),
+              let fraction = wholeNumber(String(parts[1])), !parts[1].isEmpty else { return nil }
+        switch (fraction, parts[1].count) {
+        case (5, 1), (50, 2): return whole * 2 + 1
+        case (0, _): return whole * 2
+        default: return -1
+        }
+    }
+
+    /// The digits of a phone number, with or without dashes, spaces or brackets.
+    static func phoneDigits(_ text: String) -> String? {
+        let text = normalized(text).filter { !"-‐ー－ ()".contains($0) }
+        guard !text.isEmpty, text.allSatisfy({ $0.isASCII && $0.isNumber }) else { return nil }
+        return text
+    }
+
+    private static func digits(_ text: Substring, maxCount: Int) -> Int? {
+        guard !text.isEmpty, text.count <= maxCount, text.allSatisfy({ $0.isASCII && $0.isNumber }) else { return nil }
+        return Int(text)
+    }
+
+    private static func digits(_ text: Substring, exactCount: Int) -> Int? {
+        guard text.count == exactCount || (text.count == 1 && exactCount == 2) else { return nil }
+        return digits(text, maxCount: exactCount)
+    }
+}
+
+extension StringProtocol {
+    /// Without spaces at either end.
+    var trimmingSpaces: String {
+        var scalars = Substring(self)
+        while scalars.first == " " || scalars.first == "\t" { scalars = scalars.dropFirst() }
+        while scalars.last == " " || scalars.last == "\t" || scalars.last == "\r" || scalars.last == "\n" { scalars = scalars.dropLast() }
+        return String(scalars)
+    }
+
+    /// Every `target` replaced by `replacement`.
+    func replacingEvery(_ target: String, with replacement: String) -> String {
+        split(separator: target, omittingEmptySubsequences: false).joined(separator: replacement)
+    }
+}

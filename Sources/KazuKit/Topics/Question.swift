@@ -1,0 +1,121 @@
+import JapaneseNumbers
+
+/// One question: what is shown, the kana that is spoken, what stands around the answer box,
+/// the answer and its reading, and what is accepted.
+///
+/// ```swift
+/// let question = TopicCatalog.topic(id: "counter.long")!.question(valueKey: "3本", skill: .writing)!
+/// question.prompt        // "3本"
+/// question.spokenKana    // "さんぼん"
+/// question.grade("sanbon")       // .correct
+/// question.grade("さんほん")       // .incorrect
+/// question.grade("3")            // .unreadable(reason: "type the reading in kana or romaji, …")
+/// ```
+public struct Question: Hashable, Sendable, Codable {
+    public let topicID: String
+    public let skill: Skill
+    /// The value's stable text (see `QuestionValue.key`), kept in the history.
+    public let valueKey: String
+    /// What is shown: nothing for listening, the kanji (or kana) for reading, the value with
+    /// its counter for writing.
+    public let prompt: String
+    /// What the voice says, always kana: the voice never sees digits or kanji.
+    public let spokenKana: String
+    /// Fixed text shown before and after the answer box: ￥, 時, 分.
+    public let prefix: String?
+    public let postfix: String?
+    /// The answer as a learner would type it: "300" for listening and reading, "さんびゃく" for writing.
+    public let answer: String
+    /// The value written out (3本, 14:45, ￥1,500), the canonical reading and its romaji, for feedback.
+    public let written: String
+    public let reading: String
+    public let romaji: String
+    let expected: Expected
+
+    /// Grades what a learner typed: `.unreadable` says why when it is not an answer of this
+    /// kind at all (no penalty), otherwise `.correct` or `.incorrect`.
+    public func grade(_ typed: String) -> AnswerGrade {
+        expected.grade(typed)
+    }
+}
+
+/// What a question accepts.
+enum Expected: Hashable, Sendable, Codable {
+    /// A number, perhaps with its counter written after it (3本), in any script the parser reads.
+    case number(Int64, counter: String?)
+    /// A time of day; `twelveHourToo` also accepts the 12-hour hour (2:45 for 14:45).
+    case clock(hour: Int, minute: Int, twelveHourToo: Bool)
+    case hour(Int, twelveHourToo: Bool)
+    case date(year: Int64, month: Int, day: Int)
+    case dateTime(year: Int64, month: Int, day: Int, hour: Int, minute: Int)
+    /// A length of time as h:mm or h:mm:ss; `minutesToo` also accepts the total minutes (90).
+    case span(hours: Int64, minutes: Int, seconds: Int, minutesToo: Bool)
+    case halfYears(Int64)
+    case phone(digits: String)
+    /// A reading in kana or romaji, one of these.
+    case reading([String])
+    case phoneReading(digits: String)
+
+    func grade(_ typed: String) -> AnswerGrade {
+        switch self {
+        case let .number(n, counterName):
+            switch JapaneseNumbers.parse(typed, counter: counterName.flatMap(Counter.named)) {
+            case let .success(value): return value == n ? .correct : .incorrect
+            case let .failure(error): return .unreadable(reason: error.reason)
+            }
+        case let .clock(hour, minute, twelveHourToo):
+            guard let time = AnswerReader.clockTime(typed) else {
+                return .unreadable(reason: "type the time as 14:45 or 1445")
+            }
+            if time.hour == hour && time.minute == minute { return .correct }
+            return twelveHourToo && time.hour <= 12 && time.hour % 12 == hour % 12 && time.minute == minute ? .correct : .incorrect
+        case let .hour(hour, twelveHourToo):
+            guard let typedHour = AnswerReader.hour(typed) else {
+                return .unreadable(reason: "type the hour as a number, such as 3 or 15")
+            }
+            if typedHour == hour { return .correct }
+            return twelveHourToo && typedHour <= 12 && typedHour % 12 == hour % 12 ? .correct : .incorrect
+        case let .date(year, month, day):
+            guard let date = AnswerReader.date(typed) else {
+                return .unreadable(reason: "type the date as 2017-09-30 or 2017/9/30")
+            }
+            return date == [year, Int64(month), Int64(day)] ? .correct : .incorrect
+        case let .dateTime(year, month, day, hour, minute):
+            guard let parts = AnswerReader.dateTime(typed) else {
+                return .unreadable(reason: "type the date and time as 2017-09-30 14:45")
+            }
+            return parts == [year, Int64(month), Int64(day), Int64(hour), Int64(minute)] ? .correct : .incorrect
+        case let .span(hours, minutes, seconds, minutesToo):
+            if minutesToo, let total = AnswerReader.wholeNumber(typed) {
+                return seconds == 0 && total == hours * 60 + Int64(minutes) ? .correct : .incorrect
+            }
+            guard let parts = AnswerReader.span(typed) else {
+                return .unreadable(reason: seconds > 0
+                    ? "type the length as hours:minutes:seconds, such as 1:05:30"
+                    : "type the length as hours:minutes, such as 1:30" + (minutesToo ? ", or in minutes (90)" : ""))
+            }
+            return parts == [hours, Int64(minutes), Int64(seconds)] ? .correct : .incorrect
+        case let .halfYears(halves):
+            guard let typedHalves = AnswerReader.halfYears(typed) else {
+                return .unreadable(reason: "type years with a decimal (1.5) or the months (18)")
+            }
+            return typedHalves == halves ? .correct : .incorrect
+        case let .phone(digits):
+            guard let typedDigits = AnswerReader.phoneDigits(typed) else {
+                return .unreadable(reason: "type the phone number's digits, with or without dashes: 090-1234-5678")
+            }
+            return typedDigits == digits.filter(\.isNumber) ? .correct : .incorrect
+        case let .reading(accepted):
+            guard let spelled = JapaneseNumbers.spells(typed, oneOf: accepted) else {
+                return .unreadable(reason: "type the reading in kana or romaji, such as さんびゃく or sanbyaku")
+            }
+            return spelled ? .correct : .incorrect
+        case let .phoneReading(digits):
+            let spellings = JapaneseNumbers.hiraganaSpellings(of: typed)
+            guard !spellings.isEmpty else {
+                return .unreadable(reason: "type the reading in kana or romaji, such as ぜろきゅうぜろの…")
+            }
+            return spellings.contains { PhoneReading.matches($0, digits: digits) } ? .correct : .incorrect
+        }
+    }
+}

@@ -1,0 +1,158 @@
+import JapaneseNumbers
+
+/// Turns a topic's value into a question in one skill: all readings come from
+/// `JapaneseNumbers`, so the voice is only ever given kana.
+enum QuestionMaker {
+    /// What every skill needs to know of a value.
+    struct Facts {
+        var written: String
+        var kanji: String
+        var spoken: String
+        var accepted: [String]
+        var romaji: String
+        /// What a learner types in numerals, and what that is checked against.
+        var numerals: String
+        var expected: Expected
+        var prefix: String?
+        var postfix: String?
+        /// What the writing skill shows when it is not the written value.
+        var writingPrompt: String?
+        var writingExpected: Expected?
+    }
+
+    static func question(topic: Topic, value: QuestionValue, skill: Skill) -> Question {
+        let facts = self.facts(topic.kind, value)
+        let prompt: String, answer: String, expected: Expected
+        switch skill {
+        case .listening:
+            (prompt, answer, expected) = ("", facts.numerals, facts.expected)
+        case .reading:
+            (prompt, answer, expected) = (facts.kanji, facts.numerals, facts.expected)
+        case .writing:
+            (prompt, answer, expected) = (facts.writingPrompt ?? facts.written, facts.spoken,
+                                          facts.writingExpected ?? .reading(facts.accepted))
+        }
+        return Question(
+            topicID: topic.id, skill: skill, valueKey: value.key, prompt: prompt, spokenKana: facts.spoken,
+            prefix: skill == .writing ? nil : facts.prefix, postfix: skill == .writing ? nil : facts.postfix,
+            answer: answer, written: facts.written, reading: facts.spoken, romaji: facts.romaji, expected: expected)
+    }
+
+    static func facts(_ kind: Kind, _ value: QuestionValue) -> Facts {
+        switch (kind, value) {
+        case let (.number(drill), .number(n)):
+            return countedFacts(n, counter: drill.counter, spoken: drill.spoken[n], prefix: drill.prefix, postfix: drill.postfix)
+        case let (.counters, .counted(n, name)):
+            return countedFacts(n, counter: Counter.named(name), spoken: nil, prefix: nil, postfix: name)
+        case let (.twelveHourHour(answerIn24), .clock(hour, _)):
+            let phrase = (try! ClockTime(hour: hour)).reading(.twelveHour)
+            let shownHour = hour % 12
+            return Facts(
+                written: "\(hour >= 12 ? "午後" : "午前")\(shownHour)時", kanji: phrase.kanji, spoken: phrase.hiragana,
+                accepted: [phrase.hiragana] + phrase.alternatives, romaji: phrase.romaji,
+                numerals: answerIn24 ? String(hour) : String(shownHour),
+                expected: .hour(hour, twelveHourToo: !answerIn24), prefix: nil, postfix: "時")
+        case let (.eraYear, .eraYear(eraName, year)):
+            let era = Era.allCases.first { $0.kanji == eraName } ?? .reiwa
+            let phrase = (try! EraYear(era: era, year: year)).reading()
+            let gregorian = era.firstYear + year - 1
+            return Facts(
+                written: year == 1 ? "\(era.kanji)元年" : "\(era.kanji)\(year)年", kanji: phrase.kanji,
+                spoken: phrase.hiragana, accepted: [phrase.hiragana] + phrase.alternatives, romaji: phrase.romaji,
+                numerals: String(gregorian), expected: .number(gregorian, counter: nil), prefix: nil, postfix: "年")
+        case let (.clockTime(twelveHour), .clock(hour, minute)):
+            let phrase = (try! ClockTime(hour: hour, minute: minute)).reading(twelveHour ? .twelveHour : .twentyFourHour)
+            let written = twelveHour
+                ? "\(hour >= 12 ? "午後" : "午前")\(hour % 12)時\(minute)分"
+                : "\(hour):\(QuestionValue.two(minute))"
+            return Facts(
+                written: written, kanji: phrase.kanji, spoken: phrase.hiragana,
+                accepted: [phrase.hiragana] + phrase.alternatives, romaji: phrase.romaji,
+                numerals: twelveHour ? "\(hour % 12):\(QuestionValue.two(minute))" : "\(hour):\(QuestionValue.two(minute))",
+                expected: .clock(hour: hour, minute: minute, twelveHourToo: twelveHour))
+        case let (.fullDate, .date(year, month, day)):
+            let phrase = (try! CalendarDate(year: year, month: month, day: day)).reading()
+            return Facts(
+                written: "\(year)年\(month)月\(day)日", kanji: phrase.kanji, spoken: phrase.hiragana,
+                accepted: [phrase.hiragana] + phrase.alternatives, romaji: phrase.romaji,
+                numerals: value.key, expected: .date(year: year, month: month, day: day))
+        case let (.dateTime, .dateTime(year, month, day, hour, minute)):
+            let date = (try! CalendarDate(year: year, month: month, day: day)).reading()
+            let time = (try! ClockTime(hour: hour, minute: minute)).reading()
+            let accepted = ([date.hiragana] + date.alternatives).flatMap { d in
+                ([time.hiragana] + time.alternatives).map { d + $0 }
+            }
+            return Facts(
+                written: "\(year)年\(month)月\(day)日 \(hour):\(QuestionValue.two(minute))",
+                kanji: date.kanji + time.kanji, spoken: date.hiragana + time.hiragana,
+                accepted: Array(accepted.prefix(64)), romaji: date.romaji + " " + time.romaji,
+                numerals: value.key, expected: .dateTime(year: year, month: month, day: day, hour: hour, minute: minute))
+        case let (_, .span(hours, minutes, seconds)):
+            let half: Bool
+            if case .halfHours = kind { half = true } else { half = false }
+            let phrase = (try! TimeSpan(hours: hours, minutes: minutes, seconds: seconds)).reading(half: half)
+            var written = "\(hours)時間"
+            if half { written += "半" } else {
+                if minutes > 0 || seconds > 0 { written += "\(minutes)分" }
+                if seconds > 0 { written += "\(seconds)秒" }
+            }
+            let numerals = "\(hours):\(QuestionValue.two(minutes))" + (seconds > 0 ? ":\(QuestionValue.two(seconds))" : "")
+            return Facts(
+                written: written, kanji: phrase.kanji, spoken: phrase.hiragana,
+                accepted: [phrase.hiragana] + phrase.alternatives, romaji: phrase.romaji, numerals: numerals,
+                expected: .span(hours: hours, minutes: minutes, seconds: seconds, minutesToo: half))
+        case let (.halfYears, .halfYears(halves)):
+            let phrase = YearSpan(years: halves / 2, half: halves % 2 == 1).reading()
+            return Facts(
+                written: phrase.written, kanji: phrase.kanji, spoken: phrase.hiragana,
+                accepted: [phrase.hiragana] + phrase.alternatives, romaji: phrase.romaji,
+                numerals: halves % 2 == 0 ? "\(halves / 2)" : "\(halves / 2).5", expected: .halfYears(halves),
+                postfix: "年")
+        case let (.phone, .phone(number)):
+            let kana = PhoneReading.kana(number)
+            return Facts(
+                written: number, kanji: number, spoken: kana, accepted: [kana] + PhoneReading.alternatives(number),
+                romaji: PhoneReading.romaji(number), numerals: number, expected: .phone(digits: number),
+                writingExpected: .phoneReading(digits: number))
+        default:
+            preconditionFailure("\(value) is not a value of \(kind)")
+        }
+    }
+
+    static func countedFacts(_ n: Int64, counter: Counter?, spoken: String?, prefix: String?, postfix: String?) -> Facts {
+        let reading = (try? JapaneseNumbers.reading(of: n, counter: counter)) ?? (try! JapaneseNumbers.reading(of: n))
+        let grouped = groupedDigits(n)
+        let written: String
+        if counter?.name == "円" {
+            written = "￥\(grouped)"
+        } else {
+            written = grouped + (counter?.name ?? "")
+        }
+        let said = spoken ?? reading.hiragana
+        return Facts(
+            written: written, kanji: reading.kanji, spoken: said,
+            accepted: Array(Set([said, reading.hiragana] + reading.alternatives)).sorted(), romaji: reading.romaji,
+            numerals: grouped, expected: .number(n, counter: counter?.name), prefix: prefix, postfix: postfix)
+    }
+
+    /// 1500 as "1,500": how amounts are shown.
+    static func groupedDigits(_ n: Int64) -> String {
+        let digits = Array(String(n.magnitude))
+        var text = n < 0 ? "-" : ""
+        for (index, digit) in digits.enumerated() {
+            if index > 0 && (digits.count - index) % 3 == 0 { text += "," }
+            text.append(digit)
+        }
+        return text
+    }
+
+}
+
+extension QuestionMaker.Facts {
+    init(written: String, kanji: String, spoken: String, accepted: [String], romaji: String, numerals: String,
+         expected: Expected, prefix: String? = nil, postfix: String? = nil, writingExpected: Expected? = nil) {
+        self.init(written: written, kanji: kanji, spoken: spoken, accepted: accepted, romaji: romaji,
+                  numerals: numerals, expected: expected, prefix: prefix, postfix: postfix,
+                  writingPrompt: nil, writingExpected: writingExpected)
+    }
+}

@@ -1,0 +1,213 @@
+import Composable
+import JapaneseNumbers
+
+/// One thing to drill: an id, where it is listed, what it is, notes on its tricky readings,
+/// and how its questions are drawn. Topics are data (see `TopicCatalog`).
+///
+/// ```swift
+/// let topic = TopicCatalog.topic(id: "money.conbini")!
+/// let question = topic.makeQuestion(skill: .listening, using: .seeded(7))
+/// print(question.spokenKana)            // e.g. "せんにひゃくえん"
+/// print(question.grade("1200"))         // .correct when that was the price
+/// ```
+public struct Topic: Identifiable, Hashable, Sendable {
+    /// Stable and readable: `number.1-100`, `money.conbini`, `date.era-year`, `counter.people`.
+    public let id: String
+    public let category: TopicCategory
+    public let title: String
+    /// One line on what is drilled.
+    public let summary: String
+    /// The tricky readings of this topic, and how to type its answers; shown before a session.
+    public let notes: [String]
+    /// The skills its questions can be asked in.
+    public let skills: [Skill]
+    let kind: Kind
+
+    init(_ id: String, _ category: TopicCategory, _ title: String, _ summary: String,
+         notes: [String] = [], skills: [Skill] = Skill.allCases, kind: Kind) {
+        self.id = id
+        self.category = category
+        self.title = title
+        self.summary = summary
+        self.notes = notes
+        self.skills = skills
+        self.kind = kind
+    }
+
+    public static func == (a: Topic, b: Topic) -> Bool { a.id == b.id }
+    public func hash(into hasher: inout Hasher) { hasher.combine(id) }
+
+    /// A new question in `skill`, drawn with `random`: the same seed gives the same questions.
+    /// The review topic draws nothing by itself: use `TopicCatalog.reviewQuestion`.
+    public func makeQuestion(skill: Skill, using random: RandomSource) -> Question {
+        let value = kind.draw(using: random)
+        return QuestionMaker.question(topic: self, value: value, skill: skill)
+    }
+
+    /// The question for a value this topic drew before (its `key`, as kept in the history);
+    /// nil when the key is not a value of this topic.
+    public func question(valueKey: String, skill: Skill) -> Question? {
+        guard let value = kind.value(fromKey: valueKey) else { return nil }
+        return QuestionMaker.question(topic: self, value: value, skill: skill)
+    }
+
+    /// Whether `value` is one this topic could draw.
+    func contains(_ value: QuestionValue) -> Bool {
+        kind.value(fromKey: value.key) == value
+    }
+}
+
+/// A range of whole numbers drawn in steps, counted with a counter or not.
+struct NumberDrill: Sendable {
+    var range: ClosedRange<Int64>
+    var step: Int64 = 1
+    var counter: Counter?
+    /// Shown before the answer box (￥) and after it (時間).
+    var prefix: String?
+    var postfix: String?
+    /// Draws below this as often as at or above it (days: 1-10 as often as 11-100).
+    var evenSplitAt: Int64?
+    /// What is said instead of the counter's reading (1日 as a duration is いちにち).
+    var spoken: [Int64: String] = [:]
+}
+
+/// How a topic's questions are drawn.
+enum Kind: Sendable {
+    case number(NumberDrill)
+    /// Counted things, each counter drawn in its range: 個 and つ, or all of them.
+    case counters([(counter: Counter, range: ClosedRange<Int64>)])
+    /// 午前/午後 and an hour 1-11; answered as that hour or, with `answerIn24`, as 0-23.
+    case twelveHourHour(answerIn24: Bool)
+    case eraYear
+    case clockTime(twelveHour: Bool)
+    case fullDate(years: ClosedRange<Int64>)
+    case dateTime
+    case halfHours
+    case halfYears
+    case hoursMinutes
+    case hoursMinutesSeconds
+    case phone(prefixes: [String])
+    case review
+
+    func draw(using random: RandomSource) -> QuestionValue {
+        func int(_ range: ClosedRange<Int64>) -> Int64 { random { Int64.random(in: range, using: &$0) } }
+        func small(_ range: ClosedRange<Int>) -> Int { random { Int.random(in: range, using: &$0) } }
+        switch self {
+        case let .number(drill):
+            if let split = drill.evenSplitAt, drill.range.contains(split), drill.range.lowerBound < split {
+                let low = random { Bool.random(using: &$0) }
+                let range = low ? drill.range.lowerBound...(split - 1) : split...drill.range.upperBound
+                return .number(drill.step == 1 ? int(range) : Self.stepped(range, drill.step, int))
+            }
+            return .number(Self.stepped(drill.range, drill.step, int))
+        case let .counters(choices):
+            let choice = choices[small(0...(choices.count - 1))]
+            return .counted(int(choice.range), counter: choice.counter.name)
+        case .twelveHourHour:
+            let afternoon = random { Bool.random(using: &$0) }
+            return .clock(hour: small(1...11) + (afternoon ? 12 : 0), minute: 0)
+        case .eraYear:
+            let era = Era.allCases[small(0...(Era.allCases.count - 1))]
+            return .eraYear(era: era.kanji, year: int(1...Self.lastYear(of: era)))
+        case .clockTime:
+            return .clock(hour: small(0...23), minute: small(0...59))
+        case let .fullDate(years):
+            let year = int(years), month = small(1...12)
+            return .date(year: year, month: month, day: small(1...Self.days(inMonth: month, year: year)))
+        case .dateTime:
+            let year = int(1990...2030), month = small(1...12)
+            return .dateTime(year: year, month: month, day: small(1...Self.days(inMonth: month, year: year)),
+                             hour: small(0...23), minute: small(0...59))
+        case .halfHours:
+            return .span(hours: int(1...12), minutes: 30, seconds: 0)
+        case .halfYears:
+            return .halfYears(2 * int(0...10) + 1)
+        case .hoursMinutes:
+            return .span(hours: int(1...24), minutes: small(1...59), seconds: 0)
+        case .hoursMinutesSeconds:
+            return .span(hours: int(1...24), minutes: small(0...59), seconds: small(1...59))
+        case let .phone(prefixes):
+            let prefix = prefixes[small(0...(prefixes.count - 1))]
+            let digitCount = prefix.count == 2 ? 4 : 4
+            func digits(_ count: Int) -> String { String((0..<count).map { _ in Character(String(small(0...9))) }) }
+            return .phone("\(prefix)-\(digits(digitCount))-\(digits(4))")
+        case .review:
+            preconditionFailure("the review topic draws from history: use TopicCatalog.reviewQuestion")
+        }
+    }
+
+    /// The value a history key names, if this kind could have drawn it.
+    func value(fromKey key: String) -> QuestionValue? {
+        let numbers = Self.integers(in: key)
+        switch self {
+        case let .number(drill):
+            guard let n = Int64(key), drill.range.contains(n), (n - drill.range.lowerBound) % drill.step == 0 else { return nil }
+            return .number(n)
+        case let .counters(choices):
+            for choice in choices where key.hasSuffix(choice.counter.name) {
+                guard let n = Int64(key.dropLast(choice.counter.name.count)), choice.range.contains(n) else { return nil }
+                return .counted(n, counter: choice.counter.name)
+            }
+            return nil
+        case .twelveHourHour:
+            guard numbers.count == 2, numbers[1] == 0, (1...23).contains(numbers[0]), numbers[0] != 12 else { return nil }
+            return .clock(hour: Int(numbers[0]), minute: 0)
+        case .eraYear:
+            guard let era = Era.allCases.first(where: { key.hasPrefix($0.kanji) }),
+                  let year = Int64(key.dropFirst(era.kanji.count)), (1...Self.lastYear(of: era)).contains(year) else { return nil }
+            return .eraYear(era: era.kanji, year: year)
+        case .clockTime:
+            guard numbers.count == 2, (0...23).contains(numbers[0]), (0...59).contains(numbers[1]) else { return nil }
+            return .clock(hour: Int(numbers[0]), minute: Int(numbers[1]))
+        case let .fullDate(years):
+            guard numbers.count == 3, years.contains(numbers[0]), Self.isDate(numbers[0], numbers[1], numbers[2]) else { return nil }
+            return .date(year: numbers[0], month: Int(numbers[1]), day: Int(numbers[2]))
+        case .dateTime:
+            guard numbers.count == 5, Self.isDate(numbers[0], numbers[1], numbers[2]),
+                  (0...23).contains(numbers[3]), (0...59).contains(numbers[4]) else { return nil }
+            return .dateTime(year: numbers[0], month: Int(numbers[1]), day: Int(numbers[2]),
+                             hour: Int(numbers[3]), minute: Int(numbers[4]))
+        case .halfHours, .hoursMinutes, .hoursMinutesSeconds:
+            guard numbers.count == 3, numbers[0] >= 1, (0...59).contains(numbers[1]), (0...59).contains(numbers[2]) else { return nil }
+            let value = QuestionValue.span(hours: numbers[0], minutes: Int(numbers[1]), seconds: Int(numbers[2]))
+            switch self {
+            case .halfHours: return numbers[1] == 30 && numbers[2] == 0 ? value : nil
+            case .hoursMinutes: return numbers[2] == 0 && numbers[1] > 0 ? value : nil
+            default: return numbers[2] > 0 ? value : nil
+            }
+        case .halfYears:
+            guard key.hasSuffix("y"), let years = Double(key.dropLast()), years > 0, (years * 2).rounded() == years * 2 else { return nil }
+            return .halfYears(Int64(years * 2))
+        case let .phone(prefixes):
+            let groups = key.split(separator: "-", omittingEmptySubsequences: false)
+            guard groups.count == 3, prefixes.contains(String(groups[0])), groups[1].count == 4, groups[2].count == 4,
+                  key.allSatisfy({ $0.isASCII && ($0.isNumber || $0 == "-") }) else { return nil }
+            return .phone(key)
+        case .review:
+            return nil
+        }
+    }
+
+    static func stepped(_ range: ClosedRange<Int64>, _ step: Int64, _ int: (ClosedRange<Int64>) -> Int64) -> Int64 {
+        range.lowerBound + step * int(0...((range.upperBound - range.lowerBound) / step))
+    }
+
+    static func lastYear(of era: Era) -> Int64 { era.lastEraYear ?? 8 }   // 令和 to 2026
+
+    static func days(inMonth month: Int, year: Int64) -> Int {
+        switch month {
+        case 2: (year % 4 == 0 && year % 100 != 0) || year % 400 == 0 ? 29 : 28
+        case 4, 6, 9, 11: 30
+        default: 31
+        }
+    }
+
+    static func isDate(_ year: Int64, _ month: Int64, _ day: Int64) -> Bool {
+        year >= 1 && (1...12).contains(month) && day >= 1 && day <= Int64(days(inMonth: Int(month), year: year))
+    }
+
+    /// The runs of ASCII digits in `text`, as numbers.
+    static func integers(in text: String) -> [Int64] {
+        text.split(whereSeparator: { !$0.isASCII || !$0.isNumber }).compactMap { Int64($0) }
+    }
+}
