@@ -74,12 +74,10 @@ public struct Scope<ParentState, ParentAction, Child: Reducer>: Reducer {
     public func reduce(into state: inout ParentState, action: ParentAction) -> Effect<ParentAction> {
         guard let childAction = toChildAction.extract(from: action) else { return .none }
         let effect: Effect<Child.Action>
-        let scope: AnyKeyPath
         switch toChildState {
         case let .field(keyPath):
             effect = child.reduce(into: &state[keyPath: keyPath], action: childAction)
-            scope = keyPath
-        case let .enumCase(casePath, id):
+        case let .enumCase(casePath, _):
             guard var childState = casePath.extract(from: state) else {
                 RuntimeWarnings.report(
                     "Scope at \(fileID):\(line) received \(childAction) while the state was another case; the action was ignored.")
@@ -87,7 +85,6 @@ public struct Scope<ParentState, ParentAction, Child: Reducer>: Reducer {
             }
             effect = child.reduce(into: &childState, action: childAction)
             state = casePath.embed(childState)
-            scope = id
         }
         // A body, and so this Scope, is built anew for every action: the id is made only
         // when there is an effect to put under it.
@@ -95,6 +92,15 @@ public struct Scope<ParentState, ParentAction, Child: Reducer>: Reducer {
         let embed = toChildAction
         return effect
             .map { embed.embed($0) }
-            .scopingCancellation(to: EffectID(ChildEffectsID(keyPath: scope)))
+            .scopingCancellation(to: EffectID(ChildEffectsID(keyPath: childEffectsScope)))
+    }
+
+    /// What the child's cancellation ids are scoped to: where its state is.
+    @inlinable
+    var childEffectsScope: AnyKeyPath {
+        switch toChildState {
+        case let .field(keyPath): keyPath
+        case let .enumCase(_, id): id
+        }
     }
 }

@@ -29,6 +29,18 @@ public enum QuizMode: Hashable, Sendable, Codable {
         }
     }
 
+    // In JSON: {"kind": "questions", "limit": 10}, {"kind": "seconds", "limit": 60}, {"kind": "infinite"}.
+    public init(from decoder: any Decoder) throws {
+        guard let mode = try SavedMode(from: decoder).mode else {
+            throw DecodingError.dataCorrupted(.init(codingPath: decoder.codingPath, debugDescription: "not a quiz mode"))
+        }
+        self = mode
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        try SavedMode(self).encode(to: encoder)
+    }
+
     /// `m:ss`, as progress and limits are shown: 90 is "1:30".
     public static func minutesAndSeconds(_ seconds: Int) -> String {
         let clamped = max(0, seconds)

@@ -1,0 +1,112 @@
+import Foundation
+
+/// A finished or abandoned session as the history keeps it: one JSON line each.
+///
+/// ```swift
+/// let record = SessionRecord(topicID: "money.conbini", skill: .listening, mode: .questionLimit(10), seed: 7,
+///                            startedAt: start, endedAt: end, ending: .completed, questions: answered)
+/// try history.append(record)
+/// ```
+public struct SessionRecord: Codable, Hashable, Sendable, Identifiable {
+    /// The format of this line; a reader skips lines of a format it does not know.
+    public static let currentVersion = 1
+
+    public var version: Int
+    public var id: String
+    public var topicID: String
+    public var skill: Skill
+    public var mode: QuizMode
+    public var seed: UInt64
+    public var startedAt: Date
+    public var endedAt: Date
+    public var ending: Ending
+    public var questions: [QuestionRecord]
+
+    /// How the session ended.
+    public enum Ending: String, Codable, Hashable, Sendable {
+        /// The question limit was reached.
+        case completed
+        /// The time limit ran out.
+        case timeUp
+        /// The learner ended it (`:q`, end of input, Ctrl-C, SIGTERM).
+        case stopped
+    }
+
+    public init(id: String = UUID().uuidString, topicID: String, skill: Skill, mode: QuizMode, seed: UInt64,
+                startedAt: Date, endedAt: Date, ending: Ending, questions: [QuestionRecord]) {
+        self.version = Self.currentVersion
+        self.id = id
+        self.topicID = topicID
+        self.skill = skill
+        self.mode = mode
+        self.seed = seed
+        self.startedAt = startedAt
+        self.endedAt = endedAt
+        self.ending = ending
+        self.questions = questions
+    }
+
+    public var correctCount: Int { questions.filter { $0.outcome == .correct }.count }
+    public var incorrectCount: Int { questions.filter { $0.outcome == .incorrect }.count }
+    public var skippedCount: Int { questions.filter { $0.outcome == .skipped }.count }
+    /// Right on every try, as a share of the questions: 0 to 1.
+    public var accuracy: Double { questions.isEmpty ? 0 : Double(correctCount) / Double(questions.count) }
+}
+
+/// One question of a session: what was asked, its answer, and every try.
+public struct QuestionRecord: Codable, Hashable, Sendable {
+    /// The topic the value belongs to (in a review session, the topic it was first missed in).
+    public var topicID: String
+    public var valueKey: String
+    public var prompt: String
+    public var answer: String
+    public var written: String
+    public var reading: String
+    public var romaji: String
+    public var submissions: [SubmissionRecord]
+
+    public init(question: Question, submissions: [SubmissionRecord]) {
+        self.topicID = question.topicID
+        self.valueKey = question.valueKey
+        self.prompt = question.prompt
+        self.answer = question.answer
+        self.written = question.written
+        self.reading = question.reading
+        self.romaji = question.romaji
+        self.submissions = submissions
+    }
+
+    /// Correct only when right on every try; a skip or any wrong try makes it missed.
+    public var outcome: Outcome {
+        if submissions.contains(where: { $0.verdict == .skipped }) { return .skipped }
+        if submissions.contains(where: { $0.verdict == .incorrect }) { return .incorrect }
+        return submissions.isEmpty ? .skipped : .correct
+    }
+
+    public enum Outcome: String, Codable, Hashable, Sendable {
+        case correct, incorrect, skipped
+    }
+
+    /// The seconds from the question being shown to its last try.
+    public var seconds: Double { submissions.last?.seconds ?? 0 }
+}
+
+/// One try at a question.
+public struct SubmissionRecord: Codable, Hashable, Sendable {
+    public var typed: String
+    public var verdict: Verdict
+    /// Seconds from the question being shown.
+    public var seconds: Double
+
+    public enum Verdict: String, Codable, Hashable, Sendable {
+        case correct, incorrect
+        /// The learner asked for the answer.
+        case skipped
+    }
+
+    public init(typed: String, verdict: Verdict, seconds: Double) {
+        self.typed = typed
+        self.verdict = verdict
+        self.seconds = seconds
+    }
+}

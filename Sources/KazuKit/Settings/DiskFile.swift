@@ -1,0 +1,129 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// The few file operations Kazu's settings and history need, on POSIX calls so that what
+/// reaches the disk is known: whole writes through a temporary file, fsync and rename, and
+/// appends of one line under an advisory lock, in one write.
+///
+/// ```swift
+/// try DiskFile.writeAtomically(Array(json.utf8), to: locations.settingsFile)
+/// try DiskFile.appendLine(Array(line.utf8), to: locations.historyFile)
+/// ```
+enum DiskFile {
+    /// The file's bytes; nil when there is no file.
+    static func read(_ path: String) throws(StorageError) -> [UInt8]? {
+        let descriptor = open(path, O_RDONLY | O_CLOEXEC)
+        if descriptor < 0 {
+            if errno == ENOENT { return nil }
+            throw failure(path)
+        }
+        defer { close(descriptor) }
+        var info = stat()
+        if fstat(descriptor, &info) == 0 && (info.st_mode & S_IFMT) == S_IFDIR {
+            throw StorageError("\(path): is a directory, not a file")
+        }
+        var bytes: [UInt8] = []
+        var chunk = [UInt8](repeating: 0, count: 65_536)
+        while true {
+            let count = chunk.withUnsafeMutableBytes { Glibc.read(descriptor, $0.baseAddress, $0.count) }
+            if count < 0 {
+                if errno == EINTR { continue }
+                throw failure(path)
+            }
+            if count == 0 { return bytes }
+            bytes.append(contentsOf: chunk[0..<count])
+        }
+    }
+
+    /// Makes `path` and the folders above it.
+    static func makeDirectories(_ path: String) throws(StorageError) {
+        var current = ""
+        for part in path.split(separator: "/") {
+            current += "/" + part
+            if mkdir(current, 0o755) != 0 && errno != EEXIST { throw failure(current) }
+        }
+    }
+
+    /// Replaces the file at `path` with `bytes` so that a reader sees the old file or the new
+    /// one, never half: a temporary file beside it, written, synced, then renamed over it.
+    static func writeAtomically(_ bytes: [UInt8], to path: String) throws(StorageError) {
+        let directory = parent(of: path)
+        try makeDirectories(directory)
+        let temporary = "\(path).tmp-\(getpid())-\(UInt32.random(in: 0...UInt32.max))"
+        let descriptor = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o644)
+        guard descriptor >= 0 else { throw failure(temporary) }
+        do throws(StorageError) {
+            try writeAll(bytes, to: descriptor, path: temporary)
+            guard fsync(descriptor) == 0 else { throw failure(temporary) }
+        } catch {
+            close(descriptor)
+            unlink(temporary)
+            throw error
+        }
+        close(descriptor)
+        guard rename(temporary, path) == 0 else {
+            let error = failure(path)
+            unlink(temporary)
+            throw error
+        }
+        let directoryDescriptor = open(directory, O_RDONLY | O_CLOEXEC)
+        if directoryDescriptor >= 0 {
+            _ = fsync(directoryDescriptor)
+            close(directoryDescriptor)
+        }
+    }
+
+    /// Appends `line` (which ends in a newline) with one write under an exclusive advisory
+    /// lock, so that two processes appending at once neither lose nor interleave a line.
+    static func appendLine(_ line: [UInt8], to path: String) throws(StorageError) {
+        try makeDirectories(parent(of: path))
+        let descriptor = open(path, O_WRONLY | O_APPEND | O_CREAT | O_CLOEXEC, 0o644)
+        guard descriptor >= 0 else { throw failure(path) }
+        defer { close(descriptor) }
+        while flock(descriptor, LOCK_EX) != 0 {
+            if errno != EINTR { throw failure(path) }
+        }
+        defer { flock(descriptor, LOCK_UN) }
+        var before = stat()
+        _ = fstat(descriptor, &before)
+        do throws(StorageError) {
+            try writeAll(line, to: descriptor, path: path)
+            guard fsync(descriptor) == 0 else { throw failure(path) }
+        } catch {
+            // A line cut short by a full disk is taken back, so that the file stays whole.
+            _ = ftruncate(descriptor, before.st_size)
+            throw error
+        }
+    }
+
+    /// Renames the file at `path` to `path` + `suffix`, keeping it for the learner to look at.
+    static func moveAside(_ path: String, suffix: String) throws(StorageError) {
+        guard rename(path, path + suffix) == 0 else { throw failure(path) }
+    }
+
+    static func parent(of path: String) -> String {
+        guard let slash = path.lastIndex(of: "/") else { return "." }
+        return slash == path.startIndex ? "/" : String(path[..<slash])
+    }
+
+    private static func writeAll(_ bytes: [UInt8], to descriptor: Int32, path: String) throws(StorageError) {
+        var offset = 0
+        while offset < bytes.count {
+            let written = bytes.withUnsafeBytes { write(descriptor, $0.baseAddress! + offset, bytes.count - offset) }
+            if written < 0 {
+                if errno == EINTR { continue }
+                throw failure(path)
+            }
+            offset += written
+        }
+    }
+
+    static func failure(_ path: String) -> StorageError {
+        StorageError("\(path): \(String(cString: strerror(errno)))")
+    }
+}

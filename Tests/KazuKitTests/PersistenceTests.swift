@@ -1,0 +1,209 @@
+import Foundation
+import KazuKit
+import Testing
+
+/// A new, empty temporary directory.
+func makeTemporaryDirectory() throws -> String {
+    let path = FileManager.default.temporaryDirectory.appendingPathComponent("kazu-kit-\(UUID())").path
+    try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
+    return path
+}
+
+func sampleRecord(id: String = UUID().uuidString, topicID: String = "number.1-100", ended: Date = Date(timeIntervalSince1970: 1_800_000_000),
+                  answers: [(String, [SubmissionRecord.Verdict])]) -> SessionRecord {
+    let topic = TopicCatalog.topic(id: topicID)!
+    let questions = answers.map { key, verdicts in
+        QuestionRecord(question: topic.question(valueKey: key, skill: .listening)!,
+                       submissions: verdicts.enumerated().map { SubmissionRecord(typed: "x", verdict: $1, seconds: Double($0 + 1)) })
+    }
+    return SessionRecord(id: id, topicID: topicID, skill: .listening, mode: .questionLimit(answers.count), seed: 1,
+                         startedAt: ended.addingTimeInterval(-60), endedAt: ended, ending: .completed, questions: questions)
+}
+
+@Suite struct StorageLocationTests {
+    @Test func xdgRulesAreFollowed() throws {
+        let home = try StorageLocations(environment: ["HOME": "/home/aiko"])
+        #expect(home.settingsFile == "/home/aiko/.config/kazu/settings.json")
+        #expect(home.historyFile == "/home/aiko/.local/share/kazu/history.jsonl")
+        let xdg = try StorageLocations(environment: ["HOME": "/home/aiko", "XDG_CONFIG_HOME": "/c/", "XDG_DATA_HOME": "/d"])
+        #expect(xdg.settingsFile == "/c/kazu/settings.json" && xdg.historyFile == "/d/kazu/history.jsonl")
+        // Empty or relative XDG variables are ignored.
+        let ignored = try StorageLocations(environment: ["HOME": "/h", "XDG_CONFIG_HOME": "", "XDG_DATA_HOME": "rel/ative"])
+        #expect(ignored.configDirectory == "/h/.config/kazu" && ignored.dataDirectory == "/h/.local/share/kazu")
+        let overridden = try StorageLocations(environment: ["KAZU_CONFIG_DIR": "/x", "KAZU_DATA_DIR": "/y"])
+        #expect(overridden.configDirectory == "/x" && overridden.dataDirectory == "/y")
+    }
+
+    @Test func noPlaceLeftIsAClearError() {
+        #expect(throws: StorageError.self) { try StorageLocations(environment: [:]) }
+        #expect(throws: StorageError.self) { try StorageLocations(environment: ["HOME": "relative", "XDG_DATA_HOME": "/d"]) }
+        do {
+            _ = try StorageLocations(environment: ["HOME": ""])
+        } catch {
+            #expect(error.message.contains("HOME is unset"))
+        }
+    }
+}
+
+@Suite struct SettingsClientTests {
+    func client(_ directory: String) -> (SettingsClient, String) {
+        let locations = StorageLocations(configDirectory: directory + "/config", dataDirectory: directory + "/data")
+        return (SettingsClient.live(locations, now: { Date(timeIntervalSince1970: 1_800_000_000) }), locations.settingsFile)
+    }
+
+    @Test func settingsRoundTripThroughTheFile() throws {
+        let (client, path) = client(try makeTemporaryDirectory())
+        #expect(client.load() == SettingsLoad(settings: KazuSettings()))
+        var settings = KazuSettings(skill: .writing, mode: .timeLimit(seconds: 90))
+        settings.speech = SpeechPreferences(voice: "ja+f2", rate: 120, pitch: 60)
+        settings.favorites = ["money.conbini"]
+        settings.markPlayed("number.1-100")
+        try client.save(settings)
+        #expect(client.load() == SettingsLoad(settings: settings))
+        let text = try String(contentsOfFile: path, encoding: .utf8)
+        #expect(text.contains("\"kind\" : \"seconds\"") && text.contains("\"limit\" : 90"))
+    }
+
+    @Test func unknownFieldsAreIgnoredAndMissingOrBadOnesTakeTheirDefaults() throws {
+        let directory = try makeTemporaryDirectory()
+        let (client, path) = client(directory)
+        try FileManager.default.createDirectory(atPath: directory + "/config", withIntermediateDirectories: true)
+        try #"{"skill": "reading", "speech": {"rate": "fast", "pitch": 70}, "colour": "blue", "mode": {"kind": "questions", "limit": -3}}"#
+            .write(toFile: path, atomically: true, encoding: .utf8)
+        let loaded = client.load()
+        #expect(loaded.problem == nil)
+        #expect(loaded.settings == KazuSettings(skill: .reading, speech: SpeechPreferences(pitch: 70)))
+    }
+
+    @Test func anUndecodableFileIsKeptAsideAndReportedOnce() throws {
+        let directory = try makeTemporaryDirectory()
+        let (client, path) = client(directory)
+        try FileManager.default.createDirectory(atPath: directory + "/config", withIntermediateDirectories: true)
+        try "{ this is not json".write(toFile: path, atomically: true, encoding: .utf8)
+        let first = client.load()
+        #expect(first.settings == KazuSettings())
+        #expect(first.problem == "settings file could not be read; kept it as \(path).bad-20270115T080000Z and using the defaults")
+        #expect(try String(contentsOfFile: path + ".bad-20270115T080000Z", encoding: .utf8) == "{ this is not json")
+        #expect(client.load() == SettingsLoad(settings: KazuSettings()), "reported once: the file is gone")
+        try client.save(KazuSettings(skill: .reading))
+        #expect(client.load().settings.skill == .reading)
+    }
+
+    @Test func aDirectoryWhereTheFileShouldBeIsReportedAndNotSavedOver() throws {
+        let directory = try makeTemporaryDirectory()
+        let (client, path) = client(directory)
+        try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
+        let loaded = client.load()
+        #expect(loaded.settings == KazuSettings())
+        #expect(loaded.problem?.contains("is a directory") == true)
+        #expect(throws: StorageError.self) { try client.save(KazuSettings()) }
+    }
+}
+
+@Suite struct HistoryClientTests {
+    @Test func recordsRoundTripOneLineEach() throws {
+        let directory = try makeTemporaryDirectory()
+        let history = HistoryClient.live(StorageLocations(configDirectory: directory, dataDirectory: directory + "/data"))
+        #expect(try history.load() == HistoryLoad())
+        let first = sampleRecord(answers: [("3", [.correct]), ("4", [.incorrect, .correct])])
+        let second = sampleRecord(answers: [("5", [.skipped])])
+        try history.append(first)
+        try history.append(second)
+        #expect(try history.load() == HistoryLoad(records: [first, second]))
+        let lines = try String(contentsOfFile: directory + "/data/history.jsonl", encoding: .utf8).split(separator: "\n")
+        #expect(lines.count == 2 && lines[0].contains("\"version\":1"))
+    }
+
+    @Test func damagedTruncatedAndHugeLinesAreSkippedAndCounted() throws {
+        let good = sampleRecord(answers: [("3", [.correct])])
+        let line = try HistoryClient.encodedLine(good)
+        var bytes = line
+        bytes += Array("{\"not\": \"a session\"}\n".utf8)
+        bytes += Array(line.prefix(line.count / 2)) + [0x0A]                       // cut short
+        bytes += Array(repeating: 0x41, count: HistoryClient.longestLine + 1) + [0x0A]   // huge
+        bytes += [0xFF, 0xFE, 0x0A]                                                 // not UTF-8
+        bytes += Array(String(decoding: line, as: UTF8.self).replacingOccurrences(of: "\"version\":1", with: "\"version\":99").utf8)
+        bytes += line
+        let load = HistoryClient.decode(bytes)
+        #expect(load.records == [good, good])
+        #expect(load.skippedLines == 5)
+    }
+
+    /// Two real processes append at once: every line arrives whole.
+    @Test func twoProcessesAppendingAtOnceLoseNothing() throws {
+        let directory = try makeTemporaryDirectory()
+        let testBinary = URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath().path
+        let writers = try (0..<2).map { index -> Process in
+            let process = Process()
+            process.executableURL = URL(fileURLWithPath: testBinary)
+            process.arguments = ["--testing-library", "swift-testing", "--filter", "HistoryWriterProcess"]
+            process.environment = ProcessInfo.processInfo.environment.merging(
+                ["KAZU_TEST_HISTORY_WRITER": directory, "KAZU_TEST_WRITER_NAME": "writer\(index)"]) { $1 }
+            process.standardOutput = FileHandle.nullDevice
+            process.standardError = FileHandle.nullDevice
+            try process.run()
+            return process
+        }
+        for writer in writers { writer.waitUntilExit() }
+        #expect(writers.allSatisfy { $0.terminationStatus == 0 })
+        let load = try HistoryClient.live(StorageLocations(configDirectory: directory, dataDirectory: directory)).load()
+        #expect(load.skippedLines == 0)
+        #expect(load.records.count == 2 * HistoryWriterProcess.sessions)
+        #expect(Set(load.records.map(\.id)).count == load.records.count)
+    }
+}
+
+/// Runs only inside the child processes `twoProcessesAppendingAtOnceLoseNothing` starts.
+@Suite(.enabled(if: ProcessInfo.processInfo.environment["KAZU_TEST_HISTORY_WRITER"] != nil))
+struct HistoryWriterProcess {
+    static let sessions = 150
+
+    @Test func appendSessions() throws {
+        let environment = ProcessInfo.processInfo.environment
+        let directory = environment["KAZU_TEST_HISTORY_WRITER"]!
+        let name = environment["KAZU_TEST_WRITER_NAME"] ?? "writer"
+        let history = HistoryClient.live(StorageLocations(configDirectory: directory, dataDirectory: directory))
+        // Long lines (well past the 4 KiB a pipe writes whole) so that interleaving would show.
+        let answers = (1...60).map { (String($0), [SubmissionRecord.Verdict.correct]) }
+        for index in 0..<Self.sessions {
+            try history.append(sampleRecord(id: "\(name)-\(index)", answers: answers))
+        }
+    }
+}
+
+@Suite struct HistoryStatisticsTests {
+    let now = Date(timeIntervalSince1970: 1_800_000_000)
+
+    @Test func totalsTrendAndMostMissed() {
+        let records = [
+            sampleRecord(ended: now.addingTimeInterval(-200), answers: [("3", [.correct]), ("4", [.incorrect, .correct])]),
+            sampleRecord(topicID: "money.conbini", ended: now.addingTimeInterval(-100), answers: [("1200", [.skipped]), ("900", [.correct])]),
+            sampleRecord(ended: now, answers: [("4", [.incorrect]), ("7", [.correct]), ("8", [.correct]), ("9", [.correct])]),
+        ]
+        let stats = HistoryStatistics(records: records, now: now)
+        #expect(stats.overall == HistoryStatistics.Tally(sessions: 3, questions: 8, correct: 5))
+        #expect(stats.byTopicAndSkill[.init(topicID: "number.1-100", skill: .listening)]
+            == HistoryStatistics.Tally(sessions: 2, questions: 6, correct: 4))
+        #expect(stats.trend == [0.5, 0.5, 0.75])
+        #expect(stats.mostMissed.map(\.valueKey) == ["4", "1200"])
+        #expect(stats.mostMissed.first?.misses == 2 && stats.mostMissed.first?.reading == "よん")
+    }
+
+    @Test func reviewHoldsMissedValuesUntilAnsweredRightTwiceInARow() {
+        var records = [
+            sampleRecord(ended: now.addingTimeInterval(-86_400 * 14), answers: [("3", [.incorrect]), ("5", [.correct])]),
+            sampleRecord(ended: now.addingTimeInterval(-60), answers: [("4", [.skipped])]),
+        ]
+        var stats = HistoryStatistics(records: records, now: now)
+        #expect(Set(stats.review.map(\.valueKey)) == ["3", "4"], "only missed values")
+        let old = stats.review.first { $0.valueKey == "3" }!.weight, recent = stats.review.first { $0.valueKey == "4" }!.weight
+        #expect(recent > old * 2, "recent misses weigh more")
+
+        records.append(sampleRecord(ended: now.addingTimeInterval(-30), answers: [("3", [.correct])]))
+        stats = HistoryStatistics(records: records, now: now)
+        #expect(Set(stats.review.map(\.valueKey)) == ["3", "4"], "once right is not enough")
+        records.append(sampleRecord(ended: now.addingTimeInterval(-20), answers: [("3", [.correct])]))
+        stats = HistoryStatistics(records: records, now: now)
+        #expect(stats.review.map(\.valueKey) == ["4"], "twice right in a row lets it go")
+    }
+}
