@@ -54,15 +54,18 @@ public struct DependencyValues: Sendable {
     /// The values in force for the current task: inside a reducer or an effect, the store's.
     @TaskLocal public static var current = DependencyValues()
 
-    private var storage: [ObjectIdentifier: any Sendable] = [:]
-    /// The live or test values resolved so far, shared by every copy of these values: each
-    /// store starts its own (see `resolvingAnew()`), so a value is made once per store.
-    private var resolved = ResolvedDependencies()
-    /// Live or test: picks the value of a dependency nobody overrode.
-    public var context: DependencyContext
+    /// Everything in one reference, so that handing these values to a task (once per action)
+    /// costs one retain; copied before a change when shared.
+    private var box: Box
 
     public init(context: DependencyContext = .live) {
-        self.context = context
+        box = Box(overrides: [:], resolved: ResolvedDependencies(), context: context)
+    }
+
+    /// Live or test: picks the value of a dependency nobody overrode.
+    public var context: DependencyContext {
+        get { box.context }
+        set { unique().context = newValue }
     }
 
     /// The value of the dependency `key`: the override if one was set, otherwise its live or
@@ -70,18 +73,40 @@ public struct DependencyValues: Sendable {
     /// one generator, and a client that is costly to build is built once).
     public subscript<Key: DependencyKey>(key: Key.Type) -> Key.Value {
         get {
-            if let value = storage[ObjectIdentifier(key)] as? Key.Value { return value }
-            return resolved.value(for: key, context: context)
+            if let value = box.overrides[ObjectIdentifier(key)] as? Key.Value { return value }
+            return box.resolved.value(for: key, context: box.context)
         }
-        set { storage[ObjectIdentifier(key)] = newValue }
+        set { unique().overrides[ObjectIdentifier(key)] = newValue }
     }
 
     /// These values with an empty cache of resolved ones: what a new store starts from, so
     /// that stores do not share the generators and clients they did not override.
     public func resolvingAnew() -> Self {
         var copy = self
-        copy.resolved = ResolvedDependencies()
+        copy.unique().resolved = ResolvedDependencies()
         return copy
+    }
+
+    /// The box, copied first if another value shares it.
+    private mutating func unique() -> Box {
+        if !isKnownUniquelyReferenced(&box) {
+            box = Box(overrides: box.overrides, resolved: box.resolved, context: box.context)
+        }
+        return box
+    }
+
+    // Changed only through `unique()`, so a box is never changed while it is shared.
+    private final class Box: @unchecked Sendable {
+        var overrides: [ObjectIdentifier: any Sendable]
+        /// The live or test values resolved so far, shared by copies of these values.
+        var resolved: ResolvedDependencies
+        var context: DependencyContext
+
+        init(overrides: [ObjectIdentifier: any Sendable], resolved: ResolvedDependencies, context: DependencyContext) {
+            self.overrides = overrides
+            self.resolved = resolved
+            self.context = context
+        }
     }
 }
 

@@ -13,17 +13,16 @@
 /// ```
 public struct Scope<ParentState, ParentAction, Child: Reducer>: Reducer {
     /// Where the child's state is: a field of the parent's, or a case of the parent's enum.
+    /// One reference either way, so that a Scope, built anew for every action, stays small.
     @usableFromInline
     enum ChildStatePath {
         case field(WritableKeyPath<ParentState, Child.State>)
-        case enumCase(CasePath<ParentState, Child.State>, id: AnyKeyPath)
+        case enumCase(EnumCaseState<ParentState, Child.State>)
     }
 
     @usableFromInline let toChildState: ChildStatePath
     @usableFromInline let toChildAction: CasePath<ParentAction, Child.Action>
     @usableFromInline let child: Child
-    @usableFromInline let fileID: StaticString
-    @usableFromInline let line: UInt
 
     /// Scopes with a case path value.
     @inlinable
@@ -35,8 +34,6 @@ public struct Scope<ParentState, ParentAction, Child: Reducer>: Reducer {
         self.toChildState = .field(toChildState)
         self.toChildAction = toChildAction
         self.child = child()
-        self.fileID = #fileID
-        self.line = #line
     }
 
     /// Scopes into one case of an enum state, a destination: the child runs while the parent's
@@ -53,11 +50,10 @@ public struct Scope<ParentState, ParentAction, Child: Reducer>: Reducer {
         fileID: StaticString = #fileID,
         line: UInt = #line
     ) where ParentState: CasePathable, ParentAction: CasePathable, ChildState == Child.State, ChildAction == Child.Action {
-        self.toChildState = .enumCase(ParentState.casePath(toChildState), id: toChildState)
+        self.toChildState = .enumCase(EnumCaseState(
+            casePath: ParentState.casePath(toChildState), id: toChildState, fileID: fileID, line: line))
         self.toChildAction = ParentAction.casePath(toChildAction)
         self.child = child()
-        self.fileID = fileID
-        self.line = line
     }
 
     /// Scopes with a key path into the parent action's `allCasePaths`: `action: \.speech`.
@@ -77,14 +73,15 @@ public struct Scope<ParentState, ParentAction, Child: Reducer>: Reducer {
         switch toChildState {
         case let .field(keyPath):
             effect = child.reduce(into: &state[keyPath: keyPath], action: childAction)
-        case let .enumCase(casePath, _):
-            guard var childState = casePath.extract(from: state) else {
+        case let .enumCase(path):
+            guard var childState = path.casePath.extract(from: state) else {
                 RuntimeWarnings.report(
-                    "Scope at \(fileID):\(line) received \(childAction) while the state was another case; the action was ignored.")
+                    "Scope at \(path.fileID):\(path.line) received \(childAction) while the state was another case; "
+                        + "the action was ignored.")
                 return .none
             }
             effect = child.reduce(into: &childState, action: childAction)
-            state = casePath.embed(childState)
+            state = path.casePath.embed(childState)
         }
         // A body, and so this Scope, is built anew for every action: the id is made only
         // when there is an effect to put under it.
@@ -100,7 +97,25 @@ public struct Scope<ParentState, ParentAction, Child: Reducer>: Reducer {
     var childEffectsScope: AnyKeyPath {
         switch toChildState {
         case let .field(keyPath): keyPath
-        case let .enumCase(_, id): id
+        case let .enumCase(path): path.id
         }
+    }
+}
+
+/// A case of an enum state that a `Scope` runs its child on, and where that Scope was written.
+@usableFromInline
+final class EnumCaseState<Root, Value> {
+    @usableFromInline let casePath: CasePath<Root, Value>
+    /// The case key path, naming the child's effects.
+    @usableFromInline let id: AnyKeyPath
+    @usableFromInline let fileID: StaticString
+    @usableFromInline let line: UInt
+
+    @inlinable
+    init(casePath: CasePath<Root, Value>, id: AnyKeyPath, fileID: StaticString, line: UInt) {
+        self.casePath = casePath
+        self.id = id
+        self.fileID = fileID
+        self.line = line
     }
 }
