@@ -1,0 +1,167 @@
+import Composable
+import Foundation
+
+/// The root of Kazu: pick a topic, choose the session's settings, play the quiz, see the
+/// summary. It keeps what Kazu remembers (settings, saved 0.25 s after the last change) and
+/// appends each session with an answer to the history.
+///
+/// ```swift
+/// let store = Store(initialState: Navigation.State(settings: settings, reviewEntries: stats.review)) {
+///   Navigation()
+/// } withDependencies: {
+///   $0.speech = .espeak()
+/// }
+/// store.send(.topics(.topicPicked("money.conbini")))
+/// store.send(.preSettings(.presented(.startTapped)))
+/// ```
+public struct Navigation: Reducer, Sendable {
+    public struct State: Equatable, Sendable {
+        public var settings: KazuSettings
+        public var topics: Topics.State
+        @PresentationState public var preSettings: PreSettings.State?
+        @PresentationState public var quiz: Quiz.State?
+        public var path = StackState<Summary.State>()
+        /// What the review topic draws from.
+        public var reviewEntries: [ReviewEntry]
+        /// One line when something could not be saved.
+        public var problem: String?
+
+        public init(settings: KazuSettings, reviewEntries: [ReviewEntry] = []) {
+            self.settings = settings
+            self.reviewEntries = reviewEntries
+            self.topics = Topics.State(favorites: settings.favorites, recent: settings.recentTopics,
+                                       hasReview: !reviewEntries.isEmpty)
+        }
+    }
+
+    public enum Action: Equatable, Sendable, CasePathable {
+        case topics(Topics.Action)
+        case preSettings(PresentationAction<PreSettings.Action>)
+        case quiz(PresentationAction<Quiz.Action>)
+        case path(StackAction<Summary.State, Summary.Action>)
+        case historySaved
+        case reviewUpdated([ReviewEntry])
+        case saveFailed(String)
+
+        public struct AllCasePaths: Sendable {
+            public let topics = CasePath<Action, Topics.Action>(embed: Action.topics) {
+                if case let .topics(action) = $0 { action } else { nil }
+            }
+            public let preSettings = CasePath<Action, PresentationAction<PreSettings.Action>>(embed: Action.preSettings) {
+                if case let .preSettings(action) = $0 { action } else { nil }
+            }
+            public let quiz = CasePath<Action, PresentationAction<Quiz.Action>>(embed: Action.quiz) {
+                if case let .quiz(action) = $0 { action } else { nil }
+            }
+            public let path = CasePath<Action, StackAction<Summary.State, Summary.Action>>(embed: Action.path) {
+                if case let .path(action) = $0 { action } else { nil }
+            }
+        }
+        public static let allCasePaths = AllCasePaths()
+    }
+
+    @Dependency(\.random) var random
+    @Dependency(\.date) var now
+    @Dependency(\.history) var history
+    @Dependency(\.settingsClient) var settingsClient
+
+    public init() {}
+
+    public var body: some ReducerOf<Self> {
+        Scope(state: \.topics, action: \.topics) { Topics() }
+        Reduce { state, action in
+            switch action {
+            case let .topics(.delegate(.topicChosen(topic))):
+                state.preSettings = PreSettings.State(topic: topic, settings: state.settings)
+                return .none
+
+            case let .topics(.delegate(.favoritesChanged(favorites))):
+                state.settings.favorites = favorites
+                return .none
+
+            case .preSettings(.presented(.speech)):
+                if let speech = state.preSettings?.speech.preferences { state.settings.speech = speech }
+                return .none
+
+            case let .preSettings(.presented(.delegate(.start(skill, mode, speech)))):
+                guard let topic = state.preSettings?.topic else { return .none }
+                state.settings.skill = skill
+                state.settings.mode = mode
+                state.settings.speech = speech
+                state.settings.markPlayed(topic.id)
+                state.topics.recent = state.settings.recentTopics
+                state.preSettings = nil
+                return start(&state, Quiz.State(
+                    topic: topic, skill: skill, mode: mode, seed: drawSeed(), speech: speech, startedAt: now(),
+                    reviewEntries: state.reviewEntries))
+
+            case let .quiz(.presented(.delegate(.speechChanged(speech)))):
+                state.settings.speech = speech
+                return .none
+
+            case let .quiz(.presented(.delegate(.sessionEnded(record)))):
+                state.quiz = nil
+                guard let record else { return .none }
+                state.path.append(Summary.State(record: record))
+                return .run { send in
+                    try history.append(record)
+                    await send(.historySaved)
+                } catch: { error, send in
+                    await send(.saveFailed("\(error)"))
+                }
+
+            case .historySaved:
+                // What was just answered changes what is left to review.
+                return .run { [now = now()] send in
+                    let records = try history.load().records
+                    await send(.reviewUpdated(HistoryStatistics(records: records, now: now).review))
+                } catch: { error, send in
+                    await send(.saveFailed("history not read: \(error)"))
+                }
+
+            case let .reviewUpdated(entries):
+                state.reviewEntries = entries
+                state.topics.hasReview = !entries.isEmpty
+                return .none
+
+            case let .saveFailed(message):
+                state.problem = message
+                return .none
+
+            case let .path(.element(_, .delegate(.retry(missed)))):
+                guard let record = state.path.last?.record, let first = missed.first,
+                      let topic = TopicCatalog.topic(id: record.topicID) ?? TopicCatalog.topic(id: first.topicID) else { return .none }
+                let questions = missed.compactMap {
+                    TopicCatalog.topic(id: $0.topicID)?.question(valueKey: $0.valueKey, skill: record.skill)
+                }
+                guard !questions.isEmpty else { return .none }
+                state.path.removeAll()
+                return start(&state, Quiz.State(
+                    topic: topic, skill: record.skill, mode: .questionLimit(questions.count), seed: drawSeed(),
+                    speech: state.settings.speech, startedAt: now(), queued: questions))
+
+            case .path(.element(_, .delegate(.done))):
+                state.path.removeAll()
+                return .none
+
+            case .topics, .preSettings, .quiz, .path:
+                return .none
+            }
+        }
+        .ifLet(\.$preSettings, action: \.preSettings) { PreSettings() }
+        .ifLet(\.$quiz, action: \.quiz) { Quiz() }
+        .forEach(\.path, action: \.path) { Summary() }
+        .persisting(\.settings, debounce: .milliseconds(250)) { [settingsClient] settings in
+            try settingsClient.save(settings)
+        } failed: { .saveFailed("\($0)") }
+    }
+
+    private func drawSeed() -> UInt64 {
+        random { UInt64.random(in: 0...UInt64.max, using: &$0) }
+    }
+
+    private func start(_ state: inout State, _ quiz: Quiz.State) -> Effect<Action> {
+        state.quiz = quiz
+        return .send(.quiz(.presented(.started)))
+    }
+}

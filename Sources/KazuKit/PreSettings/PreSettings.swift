@@ -1,0 +1,107 @@
+import Composable
+
+/// The choices before a session: the skill, the mode and its limit (the reference app's
+/// presets, or any positive number), and how questions are spoken; then start.
+///
+/// ```swift
+/// let state = PreSettings.State(topic: topic, settings: savedSettings)
+/// store.send(.questionLimitEntered("25"))   // .questionLimit(25)
+/// store.send(.questionLimitEntered("lots")) // refused, with the reason in `problem`
+/// store.send(.startTapped)                  // delegate(.start(...))
+/// ```
+public struct PreSettings: Reducer {
+    public struct State: Equatable, Sendable {
+        public var topic: Topic
+        public var skill: Skill
+        public var mode: QuizMode
+        public var speech: SpeechSettings.State
+        /// Why the last value typed was refused.
+        public var problem: String?
+
+        public init(topic: Topic, settings: KazuSettings) {
+            self.topic = topic
+            self.skill = topic.skills.contains(settings.skill) ? settings.skill : topic.skills[0]
+            self.mode = settings.mode
+            self.speech = SpeechSettings.State(preferences: settings.speech)
+        }
+    }
+
+    public enum Action: Equatable, Sendable, CasePathable {
+        case skillPicked(Skill)
+        case infinitePicked
+        case questionLimitEntered(String)
+        case timeLimitEntered(String)
+        case speech(SpeechSettings.Action)
+        case startTapped
+        case delegate(Delegate)
+
+        public enum Delegate: Equatable, Sendable {
+            case start(skill: Skill, mode: QuizMode, speech: SpeechPreferences)
+        }
+
+        public struct AllCasePaths: Sendable {
+            public let speech = CasePath<Action, SpeechSettings.Action>(embed: Action.speech) {
+                if case let .speech(action) = $0 { action } else { nil }
+            }
+            public let delegate = CasePath<Action, Delegate>(embed: Action.delegate) {
+                if case let .delegate(delegate) = $0 { delegate } else { nil }
+            }
+        }
+        public static let allCasePaths = AllCasePaths()
+    }
+
+    /// The largest limits accepted: a day's worth of questions or seconds.
+    public static let largestQuestionLimit = 10_000
+    public static let largestTimeLimit = 86_400
+
+    public init() {}
+
+    public var body: some ReducerOf<Self> {
+        Scope(state: \.speech, action: \.speech) { SpeechSettings() }
+        Reduce { state, action in
+            switch action {
+            case let .skillPicked(skill):
+                guard state.topic.skills.contains(skill) else {
+                    state.problem = "\(state.topic.title) is drilled by \(state.topic.skills.map(\.rawValue).joined(separator: " and ")), not \(skill.rawValue)"
+                    return .none
+                }
+                state.skill = skill
+                state.problem = nil
+                return .none
+            case .infinitePicked:
+                state.mode = .infinite
+                state.problem = nil
+                return .none
+            case let .questionLimitEntered(text):
+                switch Self.limit(text, largest: Self.largestQuestionLimit, unit: "questions") {
+                case let .success(count): state.mode = .questionLimit(count); state.problem = nil
+                case let .failure(problem): state.problem = problem.message
+                }
+                return .none
+            case let .timeLimitEntered(text):
+                switch Self.limit(text, largest: Self.largestTimeLimit, unit: "seconds") {
+                case let .success(seconds): state.mode = .timeLimit(seconds: seconds); state.problem = nil
+                case let .failure(problem): state.problem = problem.message
+                }
+                return .none
+            case .speech:
+                return .none
+            case .startTapped:
+                return .send(.delegate(.start(skill: state.skill, mode: state.mode, speech: state.speech.preferences)))
+            case .delegate:
+                return .none
+            }
+        }
+    }
+
+    /// A positive whole number up to `largest`, or why not.
+    static func limit(_ text: String, largest: Int, unit: String) -> Result<Int, StorageError> {
+        let typed = AnswerReader.normalized(text)
+        guard let value = AnswerReader.wholeNumber(typed) else {
+            return .failure(StorageError("\(typed.isEmpty ? "nothing" : "'\(typed.prefix(20))'") is not a number of \(unit); type a whole number such as 10"))
+        }
+        guard value >= 1 else { return .failure(StorageError("the number of \(unit) must be at least 1")) }
+        guard value <= largest else { return .failure(StorageError("at most \(largest) \(unit)")) }
+        return .success(Int(value))
+    }
+}

@@ -1,0 +1,308 @@
+import Composable
+import Foundation
+import SpeechClient
+
+/// One session: the current question and its tries, speaking it, the one-second timer that
+/// runs while the quiz is frontmost, and the end of the session, which it tells its parent.
+///
+/// ```swift
+/// let store = Store(initialState: Quiz.State(topic: topic, skill: .listening, mode: .questionLimit(10),
+///                                            seed: 7, speech: SpeechPreferences(), startedAt: Date())) {
+///   Quiz()
+/// } withDependencies: { $0.speech = .espeak() }
+/// store.send(.started)                   // speaks the first question
+/// store.send(.answerSubmitted("300"))    // graded; the next question is spoken
+/// ```
+public struct Quiz: Reducer, Sendable {
+    public struct State: Equatable, Sendable {
+        public let topic: Topic
+        public let skill: Skill
+        public let mode: QuizMode
+        /// Question `n` is drawn from a generator seeded with this and `n`: a session replays
+        /// question for question from its seed.
+        public let seed: UInt64
+        public var speech: SpeechPreferences
+        public let startedAt: Date
+        public var question: Question
+        /// The number of the current question, from 1.
+        public var questionNumber = 1
+        /// The tries at the current question.
+        public var submissions: [SubmissionRecord] = []
+        /// The questions done, with their tries.
+        public var answered: [QuestionRecord] = []
+        /// Seconds of quiz time: it runs only while the quiz is frontmost.
+        public var secondsElapsed = 0
+        /// When the current question was shown, in quiz time.
+        public var questionShownAt = 0
+        public var isSpeaking = false
+        /// A playback problem, shown for two seconds.
+        public var playbackError: String?
+        /// What the last submit or show-answer said, for the front end.
+        public var feedback: Feedback?
+        /// After "show answer", the next submit moves on.
+        public var isAnswerShown = false
+        /// Questions asked before any drawn: a retry of missed ones.
+        public var queued: [Question]
+        /// What the review topic draws from.
+        public var reviewEntries: [ReviewEntry]
+        public var ending: SessionRecord.Ending?
+        @PresentationState public var settings: Settings.State?
+
+        public init(topic: Topic, skill: Skill, mode: QuizMode, seed: UInt64, speech: SpeechPreferences, startedAt: Date,
+                    queued: [Question] = [], reviewEntries: [ReviewEntry] = []) {
+            self.topic = topic
+            self.skill = skill
+            self.mode = mode
+            self.seed = seed
+            self.speech = speech
+            self.startedAt = startedAt
+            self.queued = queued
+            self.reviewEntries = reviewEntries
+            self.question = queued.first ?? Self.draw(topic: topic, skill: skill, seed: seed, number: 1, reviewEntries: reviewEntries)
+            if !queued.isEmpty { self.queued.removeFirst() }
+        }
+
+        /// "3/10", "1:42 left", or "#3" in an infinite session.
+        public var progress: String {
+            switch mode {
+            case let .questionLimit(limit): "\(min(questionNumber, limit))/\(limit)"
+            case let .timeLimit(seconds): "\(QuizMode.minutesAndSeconds(seconds - secondsElapsed)) left"
+            case .infinite: "#\(questionNumber)"
+            }
+        }
+
+        /// The session is over: the limit was reached, time ran out, or the learner stopped.
+        public var isOver: Bool { ending != nil }
+
+        /// The question `number` of a session drawn from `seed`.
+        static func draw(topic: Topic, skill: Skill, seed: UInt64, number: Int, reviewEntries: [ReviewEntry]) -> Question {
+            let random = RandomSource.seeded(seed &+ UInt64(number) &* 0x9E37_79B9_7F4A_7C15)
+            if topic.id == TopicCatalog.review.id,
+               let question = TopicCatalog.reviewQuestion(from: reviewEntries, skill: skill, using: random) {
+                return question
+            }
+            // Review with nothing to review falls back to the first topic: there is always a question.
+            let drawing = topic.id == TopicCatalog.review.id ? TopicCatalog.all[0] : topic
+            return drawing.makeQuestion(skill: drawing.skills.contains(skill) ? skill : drawing.skills[0], using: random)
+        }
+
+        /// The session as the history keeps it; nil when nothing was answered.
+        public func record(id: String, endedAt: Date) -> SessionRecord? {
+            var questions = answered
+            if !submissions.isEmpty { questions.append(QuestionRecord(question: question, submissions: submissions)) }
+            guard !questions.isEmpty else { return nil }
+            return SessionRecord(id: id, topicID: topic.id, skill: skill, mode: mode, seed: seed, startedAt: startedAt,
+                                 endedAt: endedAt, ending: ending ?? .stopped, questions: questions)
+        }
+    }
+
+    /// What a submit or show-answer said.
+    public enum Feedback: Equatable, Sendable {
+        /// Right: the question answered, with its reading to learn from.
+        case correct(Question)
+        /// Wrong: the question is spoken again.
+        case incorrect(typed: String)
+        /// Not an answer of this kind: why, and no penalty.
+        case unreadable(reason: String)
+        /// The answer, after "show answer" (a skip).
+        case answerShown(Question)
+    }
+
+    public enum Action: Equatable, Sendable, CasePathable {
+        case started
+        case answerSubmitted(String)
+        case showAnswerTapped
+        case replayTapped
+        case settingsTapped
+        case endTapped
+        case timerTicked
+        case playbackFinished
+        case playbackFailed(String)
+        case playbackErrorCleared
+        case settings(PresentationAction<Settings.Action>)
+        case delegate(Delegate)
+
+        public enum Delegate: Equatable, Sendable, CasePathable {
+            /// The session is over; its record, or nil when nothing was answered.
+            case sessionEnded(SessionRecord?)
+            /// The learner changed how questions are spoken.
+            case speechChanged(SpeechPreferences)
+
+            public struct AllCasePaths: Sendable {
+                public let sessionEnded = CasePath<Delegate, SessionRecord?>(embed: Delegate.sessionEnded) {
+                    if case let .sessionEnded(record) = $0 { record } else { nil }
+                }
+                public let speechChanged = CasePath<Delegate, SpeechPreferences>(embed: Delegate.speechChanged) {
+                    if case let .speechChanged(speech) = $0 { speech } else { nil }
+                }
+            }
+            public static let allCasePaths = AllCasePaths()
+        }
+
+        public struct AllCasePaths: Sendable {
+            public let settings = CasePath<Action, PresentationAction<Settings.Action>>(embed: Action.settings) {
+                if case let .settings(action) = $0 { action } else { nil }
+            }
+            public let delegate = CasePath<Action, Delegate>(embed: Action.delegate) {
+                if case let .delegate(delegate) = $0 { delegate } else { nil }
+            }
+        }
+        public static let allCasePaths = AllCasePaths()
+    }
+
+    enum CancelID: Hashable, Sendable { case timer, speech, playbackError }
+
+    @Dependency(\.speech) var speech
+    @Dependency(\.clock) var clock
+    @Dependency(\.date) var now
+    @Dependency(\.uuid) var uuid
+
+    public init() {}
+
+    public var body: some ReducerOf<Self> {
+        Reduce { state, action in
+            switch action {
+            case .started:
+                return .merge(speak(&state), startTimer())
+
+            case let .answerSubmitted(typed):
+                guard !state.isOver else { return .none }
+                if state.isAnswerShown {
+                    return nextQuestion(&state)
+                }
+                let seconds = Double(state.secondsElapsed - state.questionShownAt)
+                switch state.question.grade(typed) {
+                case let .unreadable(reason):
+                    state.feedback = .unreadable(reason: reason)
+                    return .none
+                case .correct:
+                    state.submissions.append(SubmissionRecord(typed: typed, verdict: .correct, seconds: seconds))
+                    state.feedback = .correct(state.question)
+                    return nextQuestion(&state)
+                case .incorrect:
+                    state.submissions.append(SubmissionRecord(typed: typed, verdict: .incorrect, seconds: seconds))
+                    state.feedback = .incorrect(typed: typed)
+                    return speak(&state)
+                }
+
+            case .showAnswerTapped:
+                guard !state.isOver, !state.isAnswerShown else { return .none }
+                state.submissions.append(SubmissionRecord(
+                    typed: "", verdict: .skipped, seconds: Double(state.secondsElapsed - state.questionShownAt)))
+                state.isAnswerShown = true
+                state.feedback = .answerShown(state.question)
+                return .none
+
+            case .replayTapped:
+                guard !state.isOver else { return .none }
+                if state.isSpeaking {
+                    state.isSpeaking = false
+                    return .cancel(id: CancelID.speech)
+                }
+                return speak(&state)
+
+            case .settingsTapped:
+                guard !state.isOver else { return .none }
+                state.settings = Settings.State(topic: state.topic, speech: state.speech)
+                state.isSpeaking = false
+                // Time stands still while the settings are open.
+                return .merge(.cancel(id: CancelID.timer), .cancel(id: CancelID.speech))
+
+            case .settings(.dismiss):
+                return startTimer()
+
+            case .settings(.presented(.speech)):
+                guard let speech = state.settings?.speech.preferences, speech != state.speech else { return .none }
+                state.speech = speech
+                return .send(.delegate(.speechChanged(speech)))
+
+            case .settings:
+                return .none
+
+            case .endTapped:
+                guard !state.isOver else { return .none }
+                return end(&state, .stopped)
+
+            case .timerTicked:
+                guard !state.isOver else { return .none }
+                state.secondsElapsed += 1
+                if case let .timeLimit(limit) = state.mode, state.secondsElapsed >= limit {
+                    // Ends at once, even while the learner is typing: the half-typed line is not graded.
+                    return end(&state, .timeUp)
+                }
+                return .none
+
+            case .playbackFinished:
+                state.isSpeaking = false
+                return .none
+
+            case let .playbackFailed(message):
+                state.isSpeaking = false
+                state.playbackError = message
+                return .run { send in
+                    try await clock.sleep(for: .seconds(2))
+                    await send(.playbackErrorCleared)
+                }
+                .cancellable(id: CancelID.playbackError, cancelInFlight: true)
+
+            case .playbackErrorCleared:
+                state.playbackError = nil
+                return .none
+
+            case .delegate:
+                return .none
+            }
+        }
+        .ifLet(\.$settings, action: \.settings) { Settings() }
+    }
+
+    private func speak(_ state: inout State) -> Effect<Action> {
+        state.isSpeaking = true
+        let utterance = state.speech.utterance(state.question.spokenKana, within: speech.parameters)
+        return .run { send in
+            try await speech.speak(utterance)
+            await send(.playbackFinished)
+        } catch: { error, send in
+            await send(.playbackFailed("\(error)"))
+        }
+        .cancellable(id: CancelID.speech, cancelInFlight: true)
+    }
+
+    private func startTimer() -> Effect<Action> {
+        .run { send in
+            while true {
+                try await clock.sleep(for: .seconds(1))
+                await send(.timerTicked)
+            }
+        }
+        .cancellable(id: CancelID.timer, cancelInFlight: true)
+    }
+
+    private func nextQuestion(_ state: inout State) -> Effect<Action> {
+        state.answered.append(QuestionRecord(question: state.question, submissions: state.submissions))
+        state.submissions = []
+        state.isAnswerShown = false
+        if case let .questionLimit(limit) = state.mode, state.answered.count >= limit {
+            return end(&state, .completed)
+        }
+        state.questionNumber += 1
+        state.questionShownAt = state.secondsElapsed
+        if state.queued.isEmpty {
+            state.question = State.draw(topic: state.topic, skill: state.skill, seed: state.seed,
+                                        number: state.questionNumber, reviewEntries: state.reviewEntries)
+        } else {
+            state.question = state.queued.removeFirst()
+        }
+        return speak(&state)
+    }
+
+    private func end(_ state: inout State, _ ending: SessionRecord.Ending) -> Effect<Action> {
+        state.ending = ending
+        state.isSpeaking = false
+        state.settings = nil
+        let record = state.record(id: uuid().uuidString, endedAt: now())
+        return .merge(
+            .cancel(id: CancelID.timer), .cancel(id: CancelID.speech), .cancel(id: CancelID.playbackError),
+            .send(.delegate(.sessionEnded(record))))
+    }
+}

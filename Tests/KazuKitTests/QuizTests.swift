@@ -1,0 +1,206 @@
+import Composable
+import ComposableTesting
+import Foundation
+@testable import KazuKit
+import SpeechClient
+import Testing
+
+let sessionStart = Date(timeIntervalSince1970: 1_767_225_600)
+
+/// A speech client whose every utterance lasts `length` on `clock`, and which writes down
+/// what it was asked to say.
+func timedSpeech(_ clock: TestClock, length: Duration = .seconds(1), said: LockedValue<[String]>) -> SpeechClient {
+    SpeechClient(
+        speak: { utterance in
+            try utterance.checkSpeakable()
+            said.withLock { $0.append(utterance.text) }
+            try await clock.sleep(for: length)
+        },
+        stop: {},
+        voices: { [Voice(id: "ja", name: "Japanese", language: "ja"), Voice(id: "ja+f1", name: "Japanese, female 1", language: "ja")] },
+        synthesize: { _ in PCMAudio(samples: [], sampleRate: 22050) })
+}
+
+@MainActor
+@Suite struct QuizTests {
+    let topic = TopicCatalog.topic(id: "number.1-100")!
+
+    func quizState(mode: QuizMode = .questionLimit(3), seed: UInt64 = 11) -> Quiz.State {
+        Quiz.State(topic: topic, skill: .listening, mode: mode, seed: seed, speech: SpeechPreferences(), startedAt: sessionStart)
+    }
+
+    func makeStore(_ state: Quiz.State, clock: TestClock, said: LockedValue<[String]>) -> TestStore<Quiz.State, Quiz.Action> {
+        TestStore(initialState: state) { Quiz() } withDependencies: {
+            $0.clock = clock
+            $0.speech = timedSpeech(clock, said: said)
+            $0.date = .constant(sessionStart.addingTimeInterval(100))
+        }
+    }
+
+    @Test func startingSpeaksTheFirstQuestionAndPlaybackFinishingClearsTheFlag() async {
+        let clock = TestClock(), said = LockedValue<[String]>([])
+        let store = makeStore(quizState(), clock: clock, said: said)
+        let first = store.state.question
+        await store.send(.started) { $0.isSpeaking = true }
+        await clock.advance(by: .seconds(1))
+        // Both end at the same instant; the utterance began first.
+        await store.receive(.playbackFinished) { $0.isSpeaking = false }
+        await store.receive(.timerTicked) { $0.secondsElapsed = 1 }
+        #expect(said.value == [first.spokenKana])
+        await store.send(.endTapped) { $0.ending = .stopped }
+        await store.receive(.delegate(.sessionEnded(nil)))
+        await store.finish()
+    }
+
+    @Test func incorrectThenCorrectRecordsBothTriesAndMovesOn() async {
+        let clock = TestClock(), said = LockedValue<[String]>([])
+        var state = quizState()
+        state.isSpeaking = false
+        let store = makeStore(state, clock: clock, said: said)
+        let first = store.state.question
+        let wrong = first.answer == "1" ? "2" : "1"
+        await store.send(.answerSubmitted("x")) {
+            $0.feedback = .unreadable(reason: "cannot read it as romaji")
+        }
+        await store.send(.answerSubmitted(wrong)) {
+            $0.submissions = [SubmissionRecord(typed: wrong, verdict: .incorrect, seconds: 0)]
+            $0.feedback = .incorrect(typed: wrong)
+            $0.isSpeaking = true
+        }
+        await clock.advance(by: .seconds(1))
+        await store.receive(.playbackFinished) { $0.isSpeaking = false }
+        let second = Quiz.State.draw(topic: topic, skill: .listening, seed: 11, number: 2, reviewEntries: [])
+        await store.send(.answerSubmitted(first.answer)) {
+            $0.answered = [QuestionRecord(question: first, submissions: [
+                SubmissionRecord(typed: wrong, verdict: .incorrect, seconds: 0),
+                SubmissionRecord(typed: first.answer, verdict: .correct, seconds: 0),
+            ])]
+            $0.submissions = []
+            $0.feedback = .correct(first)
+            $0.questionNumber = 2
+            $0.question = second
+            $0.isSpeaking = true
+        }
+        #expect(store.state.answered[0].outcome == .incorrect)
+        #expect(said.value == [first.spokenKana, second.spokenKana])
+        await clock.advance(by: .seconds(1))
+        await store.receive(.playbackFinished) { $0.isSpeaking = false }
+        await store.send(.endTapped) { $0.ending = .stopped }
+        await store.receive(\.delegate.sessionEnded)
+        await store.finish()
+    }
+
+    @Test func showAnswerIsASkipAndTheNextSubmitMovesOn() async {
+        let clock = TestClock(), said = LockedValue<[String]>([])
+        let store = makeStore(quizState(mode: .questionLimit(1)), clock: clock, said: said)
+        let first = store.state.question
+        await store.send(.showAnswerTapped) {
+            $0.submissions = [SubmissionRecord(typed: "", verdict: .skipped, seconds: 0)]
+            $0.isAnswerShown = true
+            $0.feedback = .answerShown(first)
+        }
+        let record = SessionRecord(
+            id: "00000000-0000-0000-0000-000000000000", topicID: topic.id, skill: .listening, mode: .questionLimit(1), seed: 11,
+            startedAt: sessionStart, endedAt: sessionStart.addingTimeInterval(100), ending: .completed,
+            questions: [QuestionRecord(question: first, submissions: [SubmissionRecord(typed: "", verdict: .skipped, seconds: 0)])])
+        await store.send(.answerSubmitted("")) {
+            $0.answered = record.questions
+            $0.submissions = []
+            $0.isAnswerShown = false
+            $0.ending = .completed
+        }
+        await store.receive(.delegate(.sessionEnded(record)))
+        #expect(record.questions[0].outcome == .skipped)
+        await store.finish()
+    }
+
+    @Test func replayWhileSpeakingStopsAndReplayAfterSpeaksAgain() async {
+        let clock = TestClock(), said = LockedValue<[String]>([])
+        var state = quizState()
+        state.isSpeaking = false
+        let store = makeStore(state, clock: clock, said: said)
+        await store.send(.replayTapped) { $0.isSpeaking = true }
+        await store.send(.replayTapped) { $0.isSpeaking = false }
+        await clock.advance(by: .seconds(2))   // the stopped utterance never reports
+        await store.send(.replayTapped) { $0.isSpeaking = true }
+        await clock.advance(by: .seconds(1))
+        await store.receive(.playbackFinished) { $0.isSpeaking = false }
+        #expect(said.value.count == 2)
+        await store.finish()
+    }
+
+    @Test func aPlaybackErrorIsShownThenClearedAfterTwoSeconds() async {
+        let clock = TestClock()
+        var state = quizState()
+        state.isSpeaking = false
+        let store = TestStore(initialState: state) { Quiz() } withDependencies: {
+            $0.clock = clock
+            $0.speech = .failing(.noAudioOutput("no player"))
+        }
+        await store.send(.replayTapped) { $0.isSpeaking = true }
+        let message = "\(SpeechError.noAudioOutput("no player"))"
+        await store.receive(.playbackFailed(message)) {
+            $0.isSpeaking = false
+            $0.playbackError = message
+        }
+        await clock.advance(by: .milliseconds(1_999))
+        await clock.advance(by: .milliseconds(1))
+        await store.receive(.playbackErrorCleared) { $0.playbackError = nil }
+        await store.finish()
+    }
+
+    /// Opening the settings stops time; time running out while the learner types ends the
+    /// session at once, and the half-answered question is kept with its tries.
+    @Test func aTimeLimitSessionPausesInSettingsAndEndsAtOnceWhenTimeRunsOut() async {
+        let clock = TestClock(), said = LockedValue<[String]>([])
+        let store = makeStore(quizState(mode: .timeLimit(seconds: 3)), clock: clock, said: said)
+        let first = store.state.question
+        await store.send(.started) { $0.isSpeaking = true }
+        await clock.advance(by: .seconds(1))
+        await store.receive(.playbackFinished) { $0.isSpeaking = false }
+        await store.receive(.timerTicked) { $0.secondsElapsed = 1 }
+        #expect(store.state.progress == "0:02 left")
+        await store.send(.settingsTapped) {
+            $0.settings = Settings.State(topic: topic, speech: SpeechPreferences())
+        }
+        await clock.advance(by: .seconds(30))   // no ticks while the settings are open
+        await store.send(.settings(.presented(.speech(.rateChanged(120))))) {
+            $0.settings?.speech.preferences.rate = 120
+            $0.speech.rate = 120
+        }
+        await store.receive(.delegate(.speechChanged(SpeechPreferences(rate: 120))))
+        await store.send(.settings(.presented(.doneTapped)))
+        await store.receive(.settings(.dismiss)) { $0.settings = nil }
+        let wrong = first.answer == "1" ? "2" : "1"
+        await store.send(.answerSubmitted(wrong)) {
+            $0.submissions = [SubmissionRecord(typed: wrong, verdict: .incorrect, seconds: 1)]
+            $0.feedback = .incorrect(typed: wrong)
+            $0.isSpeaking = true
+        }
+        await clock.advance(by: .seconds(1))
+        await store.receive(.timerTicked) { $0.secondsElapsed = 2 }
+        await store.receive(.playbackFinished) { $0.isSpeaking = false }
+        // The learner is typing the next try when the last second runs out.
+        await clock.advance(by: .seconds(1))
+        let record = SessionRecord(
+            id: "00000000-0000-0000-0000-000000000000", topicID: topic.id, skill: .listening, mode: .timeLimit(seconds: 3),
+            seed: 11, startedAt: sessionStart, endedAt: sessionStart.addingTimeInterval(100), ending: .timeUp,
+            questions: [QuestionRecord(question: first, submissions: [SubmissionRecord(typed: wrong, verdict: .incorrect, seconds: 1)])])
+        await store.receive(.timerTicked) {
+            $0.secondsElapsed = 3
+            $0.ending = .timeUp
+        }
+        await store.receive(.delegate(.sessionEnded(record)))
+        await store.send(.answerSubmitted(first.answer))   // too late: not graded
+        #expect(said.value.count == 2)
+        await store.finish()
+    }
+
+    @Test func theSameSeedGivesTheSameQuestions() {
+        let questions = { (seed: UInt64) in
+            (1...10).map { Quiz.State.draw(topic: topic, skill: .reading, seed: seed, number: $0, reviewEntries: []) }
+        }
+        #expect(questions(5) == questions(5))
+        #expect(questions(5) != questions(6))
+    }
+}
