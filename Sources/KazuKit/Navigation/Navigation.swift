@@ -56,6 +56,9 @@ public struct Navigation: Reducer, Sendable {
             public let path = CasePath<Action, StackAction<Summary.State, Summary.Action>>(embed: Action.path) {
                 if case let .path(action) = $0 { action } else { nil }
             }
+            public let reviewUpdated = CasePath<Action, [ReviewEntry]>(embed: Action.reviewUpdated) {
+                if case let .reviewUpdated(entries) = $0 { entries } else { nil }
+            }
         }
         public static let allCasePaths = AllCasePaths()
     }

@@ -1,0 +1,261 @@
+import Composable
+import ComposableTesting
+import Foundation
+@testable import KazuKit
+import SpeechClient
+import Testing
+
+@MainActor
+@Suite struct NavigationFlowTests {
+    func makeStore(clock: TestClock, history: HistoryClient, saves: LockedValue<[KazuSettings]>,
+                   settings: KazuSettings = KazuSettings()) -> TestStore<Navigation.State, Navigation.Action> {
+        let store = TestStore(initialState: Navigation.State(settings: settings)) { Navigation() } withDependencies: {
+            $0.clock = clock
+            $0.speech = .silent
+            $0.history = history
+            $0.settingsClient = SettingsClient(load: { SettingsLoad(settings: KazuSettings()) },
+                                               save: { settings in saves.withLock { $0.append(settings) } })
+            $0.date = .constant(sessionStart)
+        }
+        return store
+    }
+
+    /// From picking a topic to the summary of a two-question session, with nothing left out:
+    /// the history holds the session, the settings hold the choices.
+    @Test func aQuestionLimitSessionFromTopicToSummary() async throws {
+        let clock = TestClock()
+        let saves = LockedValue<[KazuSettings]>([])
+        let history = HistoryClient.inMemory()
+        let store = makeStore(clock: clock, history: history, saves: saves)
+        store.exhaustivity = .off
+        let topic = TopicCatalog.topic(id: "money.conbini")!
+
+        await store.send(.topics(.topicPicked("money.con")))
+        await store.receive(.topics(.delegate(.topicChosen(topic)))) {
+            $0.preSettings = PreSettings.State(topic: topic, settings: KazuSettings())
+        }
+        await store.send(.preSettings(.presented(.skillPicked(.reading)))) { $0.preSettings?.skill = .reading }
+        await store.send(.preSettings(.presented(.questionLimitEntered("2")))) { $0.preSettings?.mode = .questionLimit(2) }
+        await store.send(.preSettings(.presented(.startTapped)))
+        await store.receive(\.preSettings.presented.delegate)
+        await store.receive(.quiz(.presented(.started)))
+        #expect(store.state.preSettings == nil)
+        let quiz = try #require(store.state.quiz)
+        #expect(quiz.topic == topic && quiz.skill == .reading && quiz.mode == .questionLimit(2))
+        #expect(store.state.settings.recentTopics == ["money.conbini"] && store.state.topics.recent == ["money.conbini"])
+
+        for _ in 0..<2 {
+            let answer = try #require(store.state.quiz?.question.answer)
+            await store.send(.quiz(.presented(.answerSubmitted(answer))))
+        }
+        await store.receive(\.quiz.presented.delegate.sessionEnded)
+        #expect(store.state.quiz == nil)
+        let summary = try #require(store.state.path.last)
+        #expect(summary.total == 2 && summary.correct == 2 && summary.accuracy == 1)
+        await store.receive(.historySaved)
+        await store.receive(.reviewUpdated([]))
+        #expect(try history.load().records == [summary.record])
+
+        await clock.advance(by: .milliseconds(250))
+        await store.finish()
+        #expect(saves.value.count == 1, "the settings changed several times in one burst and were saved once")
+        #expect(saves.value.last?.skill == .reading && saves.value.last?.mode == .questionLimit(2))
+
+        let id = store.state.path.ids[0]
+        await store.send(.path(.element(id: id, action: .doneTapped)))
+        await store.receive(\.path)
+        #expect(store.state.path.isEmpty)
+    }
+
+    @Test func endingWithNothingAnsweredGoesStraightBack() async throws {
+        let clock = TestClock()
+        let history = HistoryClient.inMemory()
+        let store = makeStore(clock: clock, history: history, saves: LockedValue([]))
+        store.exhaustivity = .off
+        await store.send(.topics(.topicPicked("number.1-10")))
+        await store.receive(\.topics.delegate)
+        await store.send(.preSettings(.presented(.startTapped)))
+        await store.receive(.quiz(.presented(.started)))
+        await store.send(.quiz(.presented(.endTapped)))
+        await store.receive(.quiz(.presented(.delegate(.sessionEnded(nil)))))
+        #expect(store.state.quiz == nil && store.state.path.isEmpty)
+        #expect(try history.load().records.isEmpty)
+        await clock.advance(by: .seconds(1))
+        await store.finish()
+    }
+
+    @Test func aBurstOfSpeechChangesIsSavedOnceWithTheLastValues() async {
+        let clock = TestClock()
+        let saves = LockedValue<[KazuSettings]>([])
+        let store = makeStore(clock: clock, history: .inMemory(), saves: saves)
+        store.exhaustivity = .off
+        await store.send(.topics(.topicPicked("number.1-10")))
+        await store.receive(\.topics.delegate)
+        for rate in [140, 130, 120, 110] {
+            await store.send(.preSettings(.presented(.speech(.rateChanged(rate)))))
+            await clock.advance(by: .milliseconds(100))
+        }
+        await store.send(.preSettings(.presented(.speech(.pitchChanged(70)))))
+        #expect(saves.value.isEmpty)
+        await clock.advance(by: .milliseconds(250))
+        await store.finish()
+        #expect(saves.value.map(\.speech) == [SpeechPreferences(rate: 110, pitch: 70)])
+    }
+
+    @Test func retryingStartsASessionOverJustTheMissedQuestions() async throws {
+        let clock = TestClock()
+        let store = makeStore(clock: clock, history: .inMemory(), saves: LockedValue([]))
+        store.exhaustivity = .off
+        await store.send(.topics(.topicPicked("number.1-10")))
+        await store.receive(\.topics.delegate)
+        await store.send(.preSettings(.presented(.questionLimitEntered("3"))))
+        await store.send(.preSettings(.presented(.startTapped)))
+        await store.receive(.quiz(.presented(.started)))
+        var missed: [Question] = []
+        for index in 0..<3 {
+            let question = try #require(store.state.quiz?.question)
+            if index == 1 {
+                missed.append(question)
+                await store.send(.quiz(.presented(.showAnswerTapped)))
+                await store.send(.quiz(.presented(.answerSubmitted(""))))
+            } else {
+                await store.send(.quiz(.presented(.answerSubmitted(question.answer))))
+            }
+        }
+        await store.receive(\.quiz.presented.delegate.sessionEnded)
+        let id = store.state.path.ids[0]
+        #expect(store.state.path[id: id]?.skippedQuestions.map(\.valueKey) == missed.map(\.valueKey))
+        await store.send(.path(.element(id: id, action: .retryMissedTapped)))
+        await store.receive(\.path)
+        await store.receive(.quiz(.presented(.started)))
+        #expect(store.state.path.isEmpty)
+        #expect(store.state.quiz?.question == missed[0] && store.state.quiz?.mode == .questionLimit(1))
+        await store.send(.quiz(.presented(.endTapped)))
+        await clock.advance(by: .seconds(1))
+        await store.finish()
+    }
+
+    @Test func theReviewTopicAppearsOnceSomethingWasMissed() async throws {
+        let clock = TestClock()
+        let history = HistoryClient.inMemory()
+        let store = makeStore(clock: clock, history: history, saves: LockedValue([]))
+        store.exhaustivity = .off
+        #expect(!store.state.topics.hasReview)
+        await store.send(.topics(.topicPicked("review")))
+        #expect(store.state.topics.problem == "nothing to review yet: the review topic is made of the questions you miss")
+        await store.send(.topics(.topicPicked("number.1-10")))
+        await store.receive(\.topics.delegate)
+        await store.send(.preSettings(.presented(.questionLimitEntered("1"))))
+        await store.send(.preSettings(.presented(.startTapped)))
+        await store.receive(.quiz(.presented(.started)))
+        let question = try #require(store.state.quiz?.question)
+        await store.send(.quiz(.presented(.showAnswerTapped)))
+        await store.send(.quiz(.presented(.answerSubmitted(""))))
+        await store.receive(\.quiz.presented.delegate.sessionEnded)
+        await store.receive(.historySaved)
+        await store.receive(\.reviewUpdated)
+        #expect(store.state.reviewEntries.map(\.valueKey) == [question.valueKey])
+        #expect(store.state.topics.hasReview && store.state.topics.sections.contains { $0.title == "Review" })
+        await clock.advance(by: .seconds(1))
+        await store.finish()
+    }
+
+    @Test func aFailedHistorySaveIsShownNotLost() async throws {
+        let clock = TestClock()
+        let failing = HistoryClient(append: { _ in throw StorageError("history not saved: disk full") }, load: { HistoryLoad() })
+        let store = makeStore(clock: clock, history: failing, saves: LockedValue([]))
+        store.exhaustivity = .off
+        await store.send(.topics(.topicPicked("number.1-10")))
+        await store.receive(\.topics.delegate)
+        await store.send(.preSettings(.presented(.questionLimitEntered("1"))))
+        await store.send(.preSettings(.presented(.startTapped)))
+        await store.receive(.quiz(.presented(.started)))
+        let answer = try #require(store.state.quiz?.question.answer)
+        await store.send(.quiz(.presented(.answerSubmitted(answer))))
+        await store.receive(\.quiz.presented.delegate.sessionEnded)
+        await store.receive(.saveFailed("history not saved: disk full"))
+        #expect(store.state.problem == "history not saved: disk full")
+        #expect(store.state.path.count == 1, "the summary still shows the session")
+        await clock.advance(by: .seconds(1))
+        await store.finish()
+    }
+}
+
+@MainActor
+@Suite struct SmallFeatureTests {
+    @Test func preSettingsAcceptAnyPositiveLimitAndRefuseNonsense() async {
+        let topic = TopicCatalog.topic(id: "phone.mobile")!
+        let store = TestStore(initialState: PreSettings.State(topic: topic, settings: KazuSettings(skill: .reading))) { PreSettings() }
+        #expect(store.state.skill == .listening, "phone numbers are not drilled by reading")
+        await store.send(.questionLimitEntered("25")) { $0.mode = .questionLimit(25) }
+        await store.send(.timeLimitEntered("９０")) { $0.mode = .timeLimit(seconds: 90) }
+        await store.send(.questionLimitEntered("0")) { $0.problem = "the number of questions must be at least 1" }
+        await store.send(.timeLimitEntered("lots")) { $0.problem = "'lots' is not a number of seconds; type a whole number such as 10" }
+        await store.send(.questionLimitEntered("99999")) { $0.problem = "at most 10000 questions" }
+        await store.send(.skillPicked(.reading)) { $0.problem = "Mobile numbers is drilled by listening and writing, not reading" }
+        await store.send(.infinitePicked) {
+            $0.mode = .infinite
+            $0.problem = nil
+        }
+        await store.send(.startTapped)
+        await store.receive(.delegate(.start(skill: .listening, mode: .infinite, speech: SpeechPreferences())))
+    }
+
+    @Test func speechSettingsClampResetAndTestTheVoice() async {
+        let clock = TestClock(), said = LockedValue<[String]>([])
+        let store = TestStore(initialState: SpeechSettings.State(preferences: SpeechPreferences())) { SpeechSettings() } withDependencies: {
+            $0.speech = timedSpeech(clock, said: said)
+        }
+        await store.send(.voicesRequested)
+        await store.receive(.voicesLoaded([Voice(id: "ja", name: "Japanese", language: "ja"),
+                                           Voice(id: "ja+f1", name: "Japanese, female 1", language: "ja")])) {
+            $0.voices = [Voice(id: "ja", name: "Japanese", language: "ja"), Voice(id: "ja+f1", name: "Japanese, female 1", language: "ja")]
+        }
+        await store.send(.voicePicked("ja+f1")) { $0.preferences.voice = "ja+f1" }
+        #expect(store.state.voiceName == "Japanese, female 1")
+        await store.send(.voicePicked("en")) { $0.problem = "no voice en; the voices are ja, ja+f1" }
+        await store.send(.rateChanged(1_000)) { $0.preferences.rate = 350 }
+        await store.send(.pitchChanged(-4)) { $0.preferences.pitch = 0 }
+        await store.send(.rateResetTapped) { $0.preferences.rate = 150 }
+        await store.send(.pitchResetTapped) { $0.preferences.pitch = 50 }
+        await store.send(.testVoiceTapped) {
+            $0.isTesting = true
+            $0.problem = nil
+        }
+        await clock.advance(by: .seconds(1))
+        await store.receive(.testFinished) { $0.isTesting = false }
+        #expect(said.value == [SpeechSettings.sample])
+        await store.send(.voiceResetTapped) { $0.preferences.voice = "ja" }
+    }
+
+    @Test func topicsListFavoritesAndRecentFirstAndExplainUnknownIds() async {
+        let store = TestStore(initialState: Topics.State(favorites: ["money.conbini"], recent: ["money.conbini", "number.1-10"], hasReview: false)) {
+            Topics()
+        }
+        #expect(store.state.sections.map(\.title).prefix(3) == ["Favorites", "Recent", "Numbers"])
+        #expect(store.state.sections[1].topics.map(\.id) == ["number.1-10"])
+        await store.send(.topicPicked("mony.conbini")) {
+            $0.problem = "no topic 'mony.conbini'; did you mean money.conbini?"
+        }
+        await store.send(.topicPicked("number")) {
+            $0.problem = "'number' could be number.1-10, number.1-100, number.1-1000, number.1-10000, number.1-100000, number.oku, …; type more of the id"
+        }
+        await store.send(.favoriteToggled("number.1-10")) {
+            $0.favorites = ["money.conbini", "number.1-10"]
+            $0.problem = nil
+        }
+        await store.receive(.delegate(.favoritesChanged(["money.conbini", "number.1-10"])))
+        await store.send(.favoriteToggled("money.conbini")) { $0.favorites = ["number.1-10"] }
+        await store.receive(.delegate(.favoritesChanged(["number.1-10"])))
+    }
+
+    @Test func summaryCountsAndListsTheMissedQuestions() async {
+        let record = sampleRecord(answers: [("3", [.correct]), ("4", [.incorrect, .correct]), ("5", [.skipped])])
+        let store = TestStore(initialState: Summary.State(record: record)) { Summary() }
+        #expect(store.state.total == 3 && store.state.correct == 1 && store.state.missed == 2)
+        #expect(store.state.incorrectQuestions.map(\.valueKey) == ["4"] && store.state.skippedQuestions.map(\.valueKey) == ["5"])
+        #expect(store.state.averageSeconds == 4.0 / 3)
+        await store.send(.retryMissedTapped)
+        await store.receive(.delegate(.retry(Array(record.questions.dropFirst()))))
+    }
+}
