@@ -1,7 +1,9 @@
 // Benchmarks: prints numbers, asserts nothing. Run in release:
 //   swift run -c release kazu-bench
 import Composable
+import Foundation
 import JapaneseNumbers
+import KazuKit
 
 /// Runs `body` `iterations` times after a warm-up, and prints the time per iteration.
 @MainActor
@@ -80,6 +82,24 @@ func main() {
         store.send(.child(.increment))
     }
     sink &+= store.state.child.count
+
+    // The whole feature tree: Navigation with a quiz presented (infinite, so it never ends).
+    let topic = TopicCatalog.topic(id: "number.1-100")!
+    var root = Navigation.State(settings: KazuSettings())
+    root.quiz = Quiz.State(topic: topic, skill: .listening, mode: .infinite, seed: 1, speech: SpeechPreferences(),
+                           startedAt: Date(timeIntervalSince1970: 0))
+    let app = Store(initialState: root) { Navigation() } withDependencies: {
+        $0.speech = .silent
+        $0.settingsClient = .inMemory()
+        $0.history = .inMemory()
+    }
+    measure("Store.send no-op through the whole tree", iterations: 1_000_000) {
+        app.send(.quiz(.presented(.playbackFinished)))
+    }
+    measure("Store.send correct answer (whole tree)", iterations: 20_000) {
+        app.send(.quiz(.presented(.answerSubmitted(app.state.quiz!.question.answer))))
+    }
+    sink &+= app.state.quiz?.answered.count ?? 0
     print("(checksum \(sink))")
 }
 
