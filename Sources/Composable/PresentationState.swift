@@ -7,6 +7,11 @@ import Synchronization
 /// Assigning a value presents a new child: if another was presented, its effects end. To
 /// change what a presented child shows, send it an action.
 ///
+/// Swift's synthesized `$settings` accessor copies the presentation on every write, so a
+/// child whose state grows (a quiz's answers) is better stored as the presentation itself,
+/// with a computed optional beside it: `var quizPresentation = PresentationState<Quiz.State>(wrappedValue: nil)`
+/// and `ifLet(\.quizPresentation, action: \.quiz)`; then it is changed in place.
+///
 /// ```swift
 /// struct State: Equatable {
 ///   @PresentationState var settings: Settings.State?
@@ -35,10 +40,11 @@ public struct PresentationState<State> {
         set { presented = newValue.map { Presented(id: Self.newID(), state: $0) } }
     }
 
-    /// The presentation itself, for `ifLet(\.$settings, ...)`.
+    /// The presentation itself, for `ifLet(\.$settings, ...)`. Changed in place, so that a
+    /// presented child's arrays are not copied on every action that reaches it.
     public var projectedValue: Self {
         get { self }
-        set { self = newValue }
+        _modify { yield &self }
     }
 
     /// Identifies the current presentation; nil when nothing is presented.

@@ -221,7 +221,9 @@ package final class StoreRuntime<State, Action: Sendable> {
 
     @inlinable
     func cancel(id: EffectID) {
-        guard let tokens = cancellables[id] else { return }
+        // Forgotten at once: an effect cancelled before its task has run (the main actor
+        // busy) must not be cancelled again, and again, by every later cancel of the id.
+        guard let tokens = cancellables.removeValue(forKey: id) else { return }
         for token in tokens { running[token]?.cancel() }
     }
 }

@@ -18,13 +18,27 @@ public struct Navigation: Reducer, Sendable {
     public struct State: Equatable, Sendable {
         public var settings: KazuSettings
         public var topics: Topics.State
-        @PresentationState public var preSettings: PreSettings.State?
-        @PresentationState public var quiz: Quiz.State?
+        /// The presentations themselves, stored so that a presented quiz is changed in place
+        /// (Swift's synthesized `$name` of a property wrapper copies it on every write).
+        public var preSettingsPresentation = PresentationState<PreSettings.State>(wrappedValue: nil)
+        public var quizPresentation = PresentationState<Quiz.State>(wrappedValue: nil)
         public var path = StackState<Summary.State>()
         /// What the review topic draws from.
         public var reviewEntries: [ReviewEntry]
         /// One line when something could not be saved.
         public var problem: String?
+
+        /// The pre-session settings, while they are shown.
+        public var preSettings: PreSettings.State? {
+            get { preSettingsPresentation.wrappedValue }
+            set { preSettingsPresentation.wrappedValue = newValue }
+        }
+
+        /// The session being played.
+        public var quiz: Quiz.State? {
+            get { quizPresentation.wrappedValue }
+            set { quizPresentation.wrappedValue = newValue }
+        }
 
         public init(settings: KazuSettings, reviewEntries: [ReviewEntry] = []) {
             self.settings = settings
@@ -151,8 +165,8 @@ public struct Navigation: Reducer, Sendable {
                 return .none
             }
         }
-        .ifLet(\.$preSettings, action: \.preSettings) { PreSettings() }
-        .ifLet(\.$quiz, action: \.quiz) { Quiz() }
+        .ifLet(\.preSettingsPresentation, action: \.preSettings) { PreSettings() }
+        .ifLet(\.quizPresentation, action: \.quiz) { Quiz() }
         .forEach(\.path, action: \.path) { Summary() }
         .persisting(\.settings, debounce: .milliseconds(250)) { [settingsClient] settings in
             try settingsClient.save(settings)

@@ -46,7 +46,14 @@ public struct Quiz: Reducer, Sendable {
         /// What the review topic draws from.
         public var reviewEntries: [ReviewEntry]
         public var ending: SessionRecord.Ending?
-        @PresentationState public var settings: Settings.State?
+        /// The in-session settings, stored as a presentation so that they change in place.
+        public var settingsPresentation = PresentationState<Settings.State>(wrappedValue: nil)
+
+        /// The in-session settings, while they are open.
+        public var settings: Settings.State? {
+            get { settingsPresentation.wrappedValue }
+            set { settingsPresentation.wrappedValue = newValue }
+        }
 
         public init(topic: Topic, skill: Skill, mode: QuizMode, seed: UInt64, speech: SpeechPreferences, startedAt: Date,
                     queued: [Question] = [], reviewEntries: [ReviewEntry] = []) {
@@ -253,7 +260,7 @@ public struct Quiz: Reducer, Sendable {
                 return .none
             }
         }
-        .ifLet(\.$settings, action: \.settings) { Settings() }
+        .ifLet(\.settingsPresentation, action: \.settings) { Settings() }
     }
 
     private func speak(_ state: inout State) -> Effect<Action> {
