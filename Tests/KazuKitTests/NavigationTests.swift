@@ -197,8 +197,9 @@ import Testing
             $0.mode = .infinite
             $0.problem = nil
         }
+        await store.send(.scriptPicked(.kana)) { $0.script = .kana }
         await store.send(.startTapped)
-        await store.receive(.delegate(.start(skill: .listening, mode: .infinite, speech: SpeechPreferences())))
+        await store.receive(.delegate(.start(skill: .listening, script: .kana, mode: .infinite, speech: SpeechPreferences())))
     }
 
     @Test func speechSettingsClampResetAndTestTheVoice() async {

@@ -208,6 +208,7 @@ import Testing
     @Test func readingShowsKanjiAndUnreadableAnswersCostNothing() throws {
         let question = try #require(try topic("number.1-1000").question(valueKey: "321", skill: .reading))
         #expect(question.prompt == "三百二十一")
+        #expect(try topic("number.1-1000").question(valueKey: "321", skill: .reading, script: .kana)?.prompt == "さんびゃくにじゅういち")
         #expect(question.grade("321") == .correct && question.grade("三百二十一") == .correct)
         guard case let .unreadable(reason) = question.grade("3 21") else { Issue.record("3 21 should be unreadable"); return }
         #expect(reason.contains("type them together"))

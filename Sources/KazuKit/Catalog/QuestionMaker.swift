@@ -20,14 +20,14 @@ enum QuestionMaker {
         var writingExpected: Expected?
     }
 
-    static func question(topic: Topic, value: QuestionValue, skill: Skill) -> Question {
+    static func question(topic: Topic, value: QuestionValue, skill: Skill, script: ReadingScript = .kanji) -> Question {
         let facts = self.facts(topic.kind, value)
         let prompt: String, answer: String, expected: Expected
         switch skill {
         case .listening:
             (prompt, answer, expected) = ("", facts.numerals, facts.expected)
         case .reading:
-            (prompt, answer, expected) = (facts.kanji, facts.numerals, facts.expected)
+            (prompt, answer, expected) = (script == .kana ? facts.spoken : facts.kanji, facts.numerals, facts.expected)
         case .writing:
             (prompt, answer, expected) = (facts.writingPrompt ?? facts.written, facts.spoken,
                                           facts.writingExpected ?? .reading(facts.accepted))

@@ -39,16 +39,17 @@ public struct Topic: Identifiable, Hashable, Sendable {
 
     /// A new question in `skill`, drawn with `random`: the same seed gives the same questions.
     /// The review topic draws nothing by itself: use `TopicCatalog.reviewQuestion`.
-    public func makeQuestion(skill: Skill, using random: RandomSource) -> Question {
+    /// The reading skill shows kanji, or with `script: .kana` the harder kana.
+    public func makeQuestion(skill: Skill, script: ReadingScript = .kanji, using random: RandomSource) -> Question {
         let value = kind.draw(using: random)
-        return QuestionMaker.question(topic: self, value: value, skill: skill)
+        return QuestionMaker.question(topic: self, value: value, skill: skill, script: script)
     }
 
     /// The question for a value this topic drew before (its `key`, as kept in the history);
     /// nil when the key is not a value of this topic.
-    public func question(valueKey: String, skill: Skill) -> Question? {
+    public func question(valueKey: String, skill: Skill, script: ReadingScript = .kanji) -> Question? {
         guard let value = kind.value(fromKey: valueKey) else { return nil }
-        return QuestionMaker.question(topic: self, value: value, skill: skill)
+        return QuestionMaker.question(topic: self, value: value, skill: skill, script: script)
     }
 
     /// Whether `value` is one this topic could draw.

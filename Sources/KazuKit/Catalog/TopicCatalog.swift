@@ -41,17 +41,23 @@ public enum TopicCatalog {
 
     /// A question on one of the values a learner should review, drawn by weight (see
     /// `ReviewEntry`); nil when there is nothing to review or no entry names a known value.
-    public static func reviewQuestion(from entries: [ReviewEntry], skill: Skill, using random: RandomSource) -> Question? {
-        let usable = entries.filter { $0.weight > 0 && topic(id: $0.topicID)?.question(valueKey: $0.valueKey, skill: skill) != nil }
+    public static func reviewQuestion(from entries: [ReviewEntry], skill: Skill, script: ReadingScript = .kanji,
+                                      using random: RandomSource) -> Question? {
+        // A topic not drilled in `skill` (phone numbers are not read) is asked in its first skill.
+        func question(_ entry: ReviewEntry) -> Question? {
+            guard let topic = topic(id: entry.topicID) else { return nil }
+            return topic.question(valueKey: entry.valueKey, skill: topic.skills.contains(skill) ? skill : topic.skills[0],
+                                  script: script)
+        }
+        let usable = entries.filter { $0.weight > 0 && question($0) != nil }
         let total = usable.reduce(0) { $0 + $1.weight }
         guard total > 0 else { return nil }
         var point = random { Double.random(in: 0..<total, using: &$0) }
         for entry in usable {
             point -= entry.weight
-            if point < 0 { return topic(id: entry.topicID)?.question(valueKey: entry.valueKey, skill: skill) }
+            if point < 0 { return question(entry) }
         }
-        let last = usable[usable.count - 1]
-        return topic(id: last.topicID)?.question(valueKey: last.valueKey, skill: skill)
+        return question(usable[usable.count - 1])
     }
 
     private static let byID: [String: Topic] = Dictionary(uniqueKeysWithValues: all.map { ($0.id, $0) })

@@ -100,16 +100,17 @@ public struct Navigation: Reducer, Sendable {
                 if let speech = state.preSettings?.speech.preferences { state.settings.speech = speech }
                 return .none
 
-            case let .preSettings(.presented(.delegate(.start(skill, mode, speech)))):
+            case let .preSettings(.presented(.delegate(.start(skill, script, mode, speech)))):
                 guard let topic = state.preSettings?.topic else { return .none }
                 state.settings.skill = skill
+                state.settings.readingScript = script
                 state.settings.mode = mode
                 state.settings.speech = speech
                 state.settings.markPlayed(topic.id)
                 state.topics.recent = state.settings.recentTopics
                 state.preSettings = nil
                 return start(&state, Quiz.State(
-                    topic: topic, skill: skill, mode: mode, seed: drawSeed(), speech: speech, startedAt: now(),
+                    topic: topic, skill: skill, mode: mode, seed: drawSeed(), script: script, speech: speech, startedAt: now(),
                     reviewEntries: state.reviewEntries))
 
             case let .quiz(.presented(.delegate(.speechChanged(speech)))):

@@ -13,6 +13,7 @@ public struct PreSettings: Reducer {
     public struct State: Equatable, Sendable {
         public var topic: Topic
         public var skill: Skill
+        public var script: ReadingScript
         public var mode: QuizMode
         public var speech: SpeechSettings.State
         /// Why the last value typed was refused.
@@ -21,6 +22,7 @@ public struct PreSettings: Reducer {
         public init(topic: Topic, settings: KazuSettings) {
             self.topic = topic
             self.skill = topic.skills.contains(settings.skill) ? settings.skill : topic.skills[0]
+            self.script = settings.readingScript
             self.mode = settings.mode
             self.speech = SpeechSettings.State(preferences: settings.speech)
         }
@@ -28,6 +30,7 @@ public struct PreSettings: Reducer {
 
     public enum Action: Equatable, Sendable, CasePathable {
         case skillPicked(Skill)
+        case scriptPicked(ReadingScript)
         case infinitePicked
         case questionLimitEntered(String)
         case timeLimitEntered(String)
@@ -36,7 +39,7 @@ public struct PreSettings: Reducer {
         case delegate(Delegate)
 
         public enum Delegate: Equatable, Sendable {
-            case start(skill: Skill, mode: QuizMode, speech: SpeechPreferences)
+            case start(skill: Skill, script: ReadingScript, mode: QuizMode, speech: SpeechPreferences)
         }
 
         public struct AllCasePaths: Sendable {
@@ -68,6 +71,9 @@ public struct PreSettings: Reducer {
                 state.skill = skill
                 state.problem = nil
                 return .none
+            case let .scriptPicked(script):
+                state.script = script
+                return .none
             case .infinitePicked:
                 state.mode = .infinite
                 state.problem = nil
@@ -87,7 +93,8 @@ public struct PreSettings: Reducer {
             case .speech:
                 return .none
             case .startTapped:
-                return .send(.delegate(.start(skill: state.skill, mode: state.mode, speech: state.speech.preferences)))
+                return .send(.delegate(.start(skill: state.skill, script: state.script, mode: state.mode,
+                                              speech: state.speech.preferences)))
             case .delegate:
                 return .none
             }

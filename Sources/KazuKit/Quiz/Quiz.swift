@@ -21,6 +21,8 @@ public struct Quiz: Reducer, Sendable {
         /// Question `n` is drawn from a generator seeded with this and `n`: a session replays
         /// question for question from its seed.
         public let seed: UInt64
+        /// How the reading skill writes its questions.
+        public let script: ReadingScript
         public var speech: SpeechPreferences
         public let startedAt: Date
         public var question: Question
@@ -55,17 +57,19 @@ public struct Quiz: Reducer, Sendable {
             set { settingsPresentation.wrappedValue = newValue }
         }
 
-        public init(topic: Topic, skill: Skill, mode: QuizMode, seed: UInt64, speech: SpeechPreferences, startedAt: Date,
-                    queued: [Question] = [], reviewEntries: [ReviewEntry] = []) {
+        public init(topic: Topic, skill: Skill, mode: QuizMode, seed: UInt64, script: ReadingScript = .kanji,
+                    speech: SpeechPreferences, startedAt: Date, queued: [Question] = [], reviewEntries: [ReviewEntry] = []) {
             self.topic = topic
             self.skill = skill
             self.mode = mode
             self.seed = seed
+            self.script = script
             self.speech = speech
             self.startedAt = startedAt
             self.queued = queued
             self.reviewEntries = reviewEntries
-            self.question = queued.first ?? Self.draw(topic: topic, skill: skill, seed: seed, number: 1, reviewEntries: reviewEntries)
+            self.question = queued.first
+                ?? Self.draw(topic: topic, skill: skill, script: script, seed: seed, number: 1, reviewEntries: reviewEntries)
             if !queued.isEmpty { self.queued.removeFirst() }
         }
 
@@ -82,15 +86,16 @@ public struct Quiz: Reducer, Sendable {
         public var isOver: Bool { ending != nil }
 
         /// The question `number` of a session drawn from `seed`.
-        static func draw(topic: Topic, skill: Skill, seed: UInt64, number: Int, reviewEntries: [ReviewEntry]) -> Question {
+        static func draw(topic: Topic, skill: Skill, script: ReadingScript = .kanji, seed: UInt64, number: Int,
+                         reviewEntries: [ReviewEntry]) -> Question {
             let random = RandomSource.seeded(seed &+ UInt64(number) &* 0x9E37_79B9_7F4A_7C15)
             if topic.id == TopicCatalog.review.id,
-               let question = TopicCatalog.reviewQuestion(from: reviewEntries, skill: skill, using: random) {
+               let question = TopicCatalog.reviewQuestion(from: reviewEntries, skill: skill, script: script, using: random) {
                 return question
             }
             // Review with nothing to review falls back to the first topic: there is always a question.
             let drawing = topic.id == TopicCatalog.review.id ? TopicCatalog.all[0] : topic
-            return drawing.makeQuestion(skill: drawing.skills.contains(skill) ? skill : drawing.skills[0], using: random)
+            return drawing.makeQuestion(skill: drawing.skills.contains(skill) ? skill : drawing.skills[0], script: script, using: random)
         }
 
         /// The session as the history keeps it; nil when nothing was answered.
@@ -295,7 +300,7 @@ public struct Quiz: Reducer, Sendable {
         state.questionNumber += 1
         state.questionShownAt = state.secondsElapsed
         if state.queued.isEmpty {
-            state.question = State.draw(topic: state.topic, skill: state.skill, seed: state.seed,
+            state.question = State.draw(topic: state.topic, skill: state.skill, script: state.script, seed: state.seed,
                                         number: state.questionNumber, reviewEntries: state.reviewEntries)
         } else {
             state.question = state.queued.removeFirst()

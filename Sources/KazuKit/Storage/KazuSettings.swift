@@ -12,6 +12,8 @@
 /// can share one file.
 public struct KazuSettings: Hashable, Sendable, Codable {
     public var skill: Skill
+    /// How the reading skill writes its questions: kanji, or the harder kana.
+    public var readingScript: ReadingScript
     public var mode: QuizMode
     public var speech: SpeechPreferences
     /// Topic ids, in the order they were marked.
@@ -21,9 +23,11 @@ public struct KazuSettings: Hashable, Sendable, Codable {
 
     public static let recentLimit = 5
 
-    public init(skill: Skill = .listening, mode: QuizMode = .questionLimit(QuizMode.defaultQuestionLimit),
+    public init(skill: Skill = .listening, readingScript: ReadingScript = .kanji,
+                mode: QuizMode = .questionLimit(QuizMode.defaultQuestionLimit),
                 speech: SpeechPreferences = SpeechPreferences(), favorites: [String] = [], recentTopics: [String] = []) {
         self.skill = skill
+        self.readingScript = readingScript
         self.mode = mode
         self.speech = speech
         self.favorites = favorites
@@ -37,12 +41,13 @@ public struct KazuSettings: Hashable, Sendable, Codable {
         if recentTopics.count > Self.recentLimit { recentTopics.removeLast(recentTopics.count - Self.recentLimit) }
     }
 
-    enum CodingKeys: String, CodingKey { case skill, mode, speech, favorites, recentTopics }
+    enum CodingKeys: String, CodingKey { case skill, readingScript, mode, speech, favorites, recentTopics }
 
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
         let defaults = KazuSettings()
         skill = (try? container.decodeIfPresent(String.self, forKey: .skill)).flatMap { $0.flatMap(Skill.init(argument:)) } ?? defaults.skill
+        readingScript = ((try? container.decodeIfPresent(ReadingScript.self, forKey: .readingScript)) ?? nil) ?? defaults.readingScript
         mode = ((try? container.decodeIfPresent(QuizMode.self, forKey: .mode)) ?? nil) ?? defaults.mode
         speech = ((try? container.decodeIfPresent(SpeechPreferences.self, forKey: .speech)) ?? nil) ?? defaults.speech
         favorites = ((try? container.decodeIfPresent([String].self, forKey: .favorites)) ?? nil) ?? []
@@ -52,6 +57,7 @@ public struct KazuSettings: Hashable, Sendable, Codable {
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: CodingKeys.self)
         try container.encode(skill.rawValue, forKey: .skill)
+        try container.encode(readingScript, forKey: .readingScript)
         try container.encode(mode, forKey: .mode)
         try container.encode(speech, forKey: .speech)
         try container.encode(favorites, forKey: .favorites)
