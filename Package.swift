@@ -35,7 +35,7 @@ let package = Package(
         // speech interface only; whoever builds the store plugs in the live voice.
         .target(name: "KazuKit", dependencies: ["Composable", "JapaneseNumbers", "SpeechClient"]),
         // The command line: option parsing and the commands, as a library so tests can drive it.
-        .target(name: "KazuCLI", dependencies: ["JapaneseNumbers", "SpeechClient", "SpeechEspeak", "Composable"]),
+        .target(name: "KazuCLI", dependencies: ["JapaneseNumbers", "SpeechClient", "SpeechEspeak", "Composable", "KazuKit"]),
         .executableTarget(name: "kazu", dependencies: ["KazuCLI"]),
         // Benchmarks: `swift run -c release kazu-bench` prints time per operation.
         .executableTarget(name: "kazu-bench", dependencies: ["Composable", "JapaneseNumbers", "KazuKit"]),
@@ -52,6 +52,6 @@ let package = Package(
             dependencies: ["SpeechClient", "SpeechEspeak", "JapaneseNumbers", "KazuTestSupport", "kazu"]),
         .testTarget(
             name: "KazuCLITests",
-            dependencies: ["KazuCLI", "kazu", "KazuTestSupport", "SpeechClient", "SpeechEspeak"]),
+            dependencies: ["KazuCLI", "kazu", "KazuTestSupport", "SpeechClient", "SpeechEspeak", "KazuKit", "JapaneseNumbers"]),
     ]
 )

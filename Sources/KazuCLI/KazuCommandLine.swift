@@ -34,6 +34,10 @@ public enum KazuCommandLine {
     ///
     /// `help` is built in and needs no entry.
     public static let commands: [any Command.Type] = [
+        QuizCommand.self,
+        TopicsCommand.self,
+        StatsCommand.self,
+        FavoriteCommand.self,
         ReadCommand.self,
         ParseCommand.self,
         SayCommand.self,

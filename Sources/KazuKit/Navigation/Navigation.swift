@@ -27,6 +27,12 @@ public struct Navigation: Reducer, Sendable {
         public var reviewEntries: [ReviewEntry]
         /// One line when something could not be saved.
         public var problem: String?
+        /// The seed of the next session, when it must be a given one (`kazu quiz --seed`);
+        /// otherwise each session draws its own from the random dependency.
+        public var nextSeed: UInt64?
+        /// A finished session is being appended to the history: a front end that is about to
+        /// exit waits for this to turn false.
+        public var isSavingSession = false
 
         /// The pre-session settings, while they are shown.
         public var preSettings: PreSettings.State? {
@@ -109,8 +115,10 @@ public struct Navigation: Reducer, Sendable {
                 state.settings.markPlayed(topic.id)
                 state.topics.recent = state.settings.recentTopics
                 state.preSettings = nil
+                let seed = state.nextSeed ?? drawSeed()
+                state.nextSeed = nil
                 return start(&state, Quiz.State(
-                    topic: topic, skill: skill, mode: mode, seed: drawSeed(), script: script, speech: speech, startedAt: now(),
+                    topic: topic, skill: skill, mode: mode, seed: seed, script: script, speech: speech, startedAt: now(),
                     reviewEntries: state.reviewEntries))
 
             case let .quiz(.presented(.delegate(.speechChanged(speech)))):
@@ -121,6 +129,7 @@ public struct Navigation: Reducer, Sendable {
                 state.quiz = nil
                 guard let record else { return .none }
                 state.path.append(Summary.State(record: record))
+                state.isSavingSession = true
                 return .run { send in
                     try history.append(record)
                     await send(.historySaved)
@@ -129,6 +138,7 @@ public struct Navigation: Reducer, Sendable {
                 }
 
             case .historySaved:
+                state.isSavingSession = false
                 // What was just answered changes what is left to review.
                 return .run { [now = now()] send in
                     let records = try history.load().records
@@ -143,6 +153,7 @@ public struct Navigation: Reducer, Sendable {
                 return .none
 
             case let .saveFailed(message):
+                state.isSavingSession = false
                 state.problem = message
                 return .none
 

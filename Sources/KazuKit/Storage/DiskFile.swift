@@ -51,9 +51,9 @@ enum DiskFile {
 
     /// Replaces the file at `path` with `bytes` so that a reader sees the old file or the new
     /// one, never half: a temporary file beside it, written, synced, then renamed over it.
-    static func writeAtomically(_ bytes: [UInt8], to path: String) throws(StorageError) {
+    static func writeAtomically(_ bytes: [UInt8], to path: String, makingDirectories: Bool = true) throws(StorageError) {
         let directory = parent(of: path)
-        try makeDirectories(directory)
+        if makingDirectories { try makeDirectories(directory) }
         let temporary = "\(path).tmp-\(getpid())-\(UInt32.random(in: 0...UInt32.max))"
         let descriptor = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o644)
         guard descriptor >= 0 else { throw failure(temporary) }

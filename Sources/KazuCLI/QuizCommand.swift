@@ -1,0 +1,90 @@
+import Dispatch
+import Foundation
+import KazuKit
+import SpeechClient
+import SpeechEspeak
+
+extension Skill: ArgumentValue {}
+
+/// `kazu quiz`: straight into a session on a topic, at the terminal or driven by a script
+/// through standard input, one answer per line.
+enum QuizCommand: Command {
+    static let spec = CommandSpec(
+        name: "quiz",
+        abstract: "Play a session: hear (or see) a number, type it.",
+        discussion: """
+            TOPIC is an id from 'kazu topics' or an unambiguous prefix of one (money, \
+            date.era). Flags change the saved settings for this session only. Each line \
+            typed is an answer; an empty line or :r replays, :a shows the answer, :s opens \
+            the settings, :q ends, :h lists these. Ctrl-D, Ctrl-C and SIGTERM end the session \
+            as :q does: the summary is printed and the session saved (exit 0, 130, 143). \
+            Piped, the output is plain lines, one question line per question, flushed at once.
+            """,
+        options: [
+            .option("skill", short: "s", value: "SKILL", as: Skill.self, help: "listening, reading or writing."),
+            .option("questions", short: "n", value: "N", as: Int.self, in: 1...10_000, help: "End after N questions."),
+            .option("time", short: "t", value: "SECONDS", as: Int.self, in: 1...86_400, help: "End after SECONDS of quiz time."),
+            .flag("infinite", help: "No limit: play until :q."),
+            .flag("kana", help: "The reading skill shows kana instead of kanji (harder)."),
+            .option("seed", value: "N", as: Int.self, in: 0..., help: "Draw the questions from seed N: the same seed, the same session."),
+            .flag("no-audio", help: "Do not speak; show the kana instead."),
+            .flag("subtitles", help: "Show the spoken kana with each question."),
+            .option("voice", value: "V", help: "The espeak-ng voice (kazu say --list-voices)."),
+            .option("rate", short: "r", value: "WPM", as: Int.self, in: SpeechParameters.standard.rate.bounds, help: "Speaking rate."),
+            .option("pitch", short: "p", value: "P", as: Int.self, in: SpeechParameters.standard.pitch.bounds, help: "Voice pitch."),
+            .option("json-report", value: "PATH", help: "Also write the session's summary as JSON to PATH."),
+        ],
+        arguments: [.optionalArgument("TOPIC", help: "The topic's id or a prefix of it; see 'kazu topics'.")]
+    )
+
+    static func run(_ arguments: ParsedArguments, io: TerminalIO) throws -> ExitCode {
+        let limits = ["questions", "time", "infinite"].filter { arguments.wasGiven($0) }
+        guard limits.count <= 1 else {
+            throw UsageError("--\(limits[0]) and --\(limits[1]) both set the session's limit; give one of --questions, --time and --infinite")
+        }
+        guard let typed = arguments.argument("TOPIC") else {
+            throw UsageError("missing argument <TOPIC>: name a topic, as in 'kazu quiz money.conbini' ('kazu topics' lists them)")
+        }
+        let locations: StorageLocations
+        do { locations = try StorageLocations(environment: ProcessInfo.processInfo.environment) } catch {
+            throw CommandFailure("\(error)")
+        }
+        let settingsClient = SettingsClient.live(locations)
+        let history = HistoryClient.live(locations)
+        let loaded = settingsClient.load()
+        if let problem = loaded.problem { io.errors.writeLine("warning: \(problem)") }
+        let review = (try? history.load()).map { HistoryStatistics(records: $0.records, now: Date()).review } ?? []
+        let topic: Topic
+        switch Topics.resolve(typed, hasReview: !review.isEmpty) {
+        case let .success(found): topic = found
+        case let .failure(problem): throw UsageError(problem.message)
+        }
+        if let skill = arguments.value("skill", as: Skill.self), !topic.skills.contains(skill) {
+            throw UsageError("\(topic.id) is drilled by \(topic.skills.map(\.rawValue).joined(separator: " and ")), not \(skill.rawValue)")
+        }
+        var mode: QuizMode?
+        if let count = arguments.value("questions", as: Int.self) { mode = .questionLimit(count) }
+        if let seconds = arguments.value("time", as: Int.self) { mode = .timeLimit(seconds: seconds) }
+        if arguments.flag("infinite") { mode = .infinite }
+        let speech: SpeechClient = arguments.flag("no-audio") ? .silent : .espeak()
+        let configuration = QuizSession.Configuration(
+            topic: topic, skill: arguments.value("skill", as: Skill.self), script: arguments.flag("kana") ? .kana : nil,
+            mode: mode, seed: arguments.value("seed", as: Int.self).map { UInt64($0) }, speech: speech,
+            subtitles: arguments.flag("subtitles") || arguments.flag("no-audio"), voice: arguments.value("voice"),
+            rate: arguments.value("rate", as: Int.self), pitch: arguments.value("pitch", as: Int.self),
+            reportPath: arguments.value("json-report"), settingsClient: settingsClient, history: history,
+            colours: TextStyle.wanted(isTerminal: isatty(STDOUT_FILENO) == 1, environment: ProcessInfo.processInfo.environment))
+        // The store lives on the main actor, which the main thread serves from here on; this
+        // thread is the main thread, and nothing else uses `io` once the session has it.
+        nonisolated(unsafe) let sessionIO = io
+        MainActor.assumeIsolated {
+            let session = QuizSession(configuration, settings: loaded.settings, reviewEntries: review, io: sessionIO)
+            Task { @MainActor in
+                let status = await session.run()
+                sessionIO.flush()
+                exit(status.rawValue)
+            }
+        }
+        dispatchMain()
+    }
+}

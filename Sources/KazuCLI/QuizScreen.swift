@@ -1,0 +1,99 @@
+import KazuKit
+
+/// What `kazu quiz` prints, as pure functions of the engine's state: the view of the
+/// terminal front. Lines are plain and stable when piped; `style` adds colour on a terminal.
+///
+/// ```swift
+/// let style = TextStyle(colours: false)
+/// QuizScreen.question(quiz, subtitles: false, style: style)   // "[1/10] 三百二十一  > ___"
+/// ```
+enum QuizScreen {
+    /// The first lines of a session: what is drilled, how, and the topic's notes.
+    static func header(_ quiz: Quiz.State, style: TextStyle) -> [String] {
+        var lines = ["\(style.bold(quiz.topic.title)) (\(quiz.topic.id)) · \(quiz.skill.rawValue) · \(quiz.mode.title) · seed \(quiz.seed)"]
+        lines += quiz.topic.notes.map { "note: \($0)" }
+        lines.append("type your answer and Enter; :h lists the line commands")
+        return lines
+    }
+
+    /// The question line: progress, what the skill shows, and the box with its prefix/postfix.
+    static func question(_ quiz: Quiz.State, subtitles: Bool, style: TextStyle) -> String {
+        let question = quiz.question
+        var parts = ["[\(quiz.progress)]"]
+        switch quiz.skill {
+        case .listening: parts.append("(listen)")
+        case .reading: parts.append(style.bold(question.prompt))
+        case .writing: parts.append(style.bold(question.prompt) + " → kana or romaji")
+        }
+        if subtitles { parts.append("「\(question.spokenKana)」") }
+        var box = "___"
+        if let prefix = question.prefix { box = prefix + " " + box }
+        if let postfix = question.postfix { box += " " + postfix }
+        parts.append(box)
+        return parts.joined(separator: "  ")
+    }
+
+    /// What a submit or show-answer said.
+    static func feedback(_ feedback: Quiz.Feedback, style: TextStyle) -> String {
+        switch feedback {
+        case let .correct(question):
+            return style.green("✓ \(question.written)") + "  \(question.reading)  \(question.romaji)"
+        case let .incorrect(typed):
+            return style.red("✗ not \(UserText.shown(typed))") + "; listen again and try once more (:a shows the answer)"
+        case let .unreadable(reason):
+            return "? \(reason); try again"
+        case let .answerShown(question):
+            return style.yellow("answer: \(question.answer)") + "  \(question.written)  \(question.reading)  \(question.romaji)"
+                + "  (Enter for the next question)"
+        }
+    }
+
+    /// The summary at the end of a session.
+    static func summary(_ summary: Summary.State, ending: SessionRecord.Ending, style: TextStyle) -> [String] {
+        var lines: [String] = []
+        if ending == .timeUp { lines.append(style.bold("time's up")) }
+        let percent = Int((summary.accuracy * 100).rounded())
+        let seconds = (summary.averageSeconds * 10).rounded() / 10
+        lines.append(style.bold("summary: \(summary.correct)/\(summary.total) right first time (\(percent)%)")
+                     + ", \(summary.incorrectQuestions.count) wrong, \(summary.skippedQuestions.count) skipped, \(seconds) s per question")
+        for question in summary.incorrectQuestions + summary.skippedQuestions {
+            let typed = question.submissions.filter { $0.verdict != .skipped }.map { UserText.shown($0.typed) }
+            let tries = typed.isEmpty ? "skipped" : "you typed " + typed.joined(separator: ", ")
+            lines.append("missed: \(question.written)  \(question.reading)  \(question.romaji)  (\(tries))")
+        }
+        return lines
+    }
+
+    static let help = [
+        "line commands:",
+        "  (answer)  grade it",
+        "  Enter, :r replay the question (stops it while it plays)",
+        "  :a        show the answer (counts as missed)",
+        "  :s        settings: rate N, pitch N, voice V, voices, test; Enter to go back",
+        "  :q        end the session (Ctrl-D too)",
+        "  :h        this list",
+    ]
+}
+
+/// Colour and emphasis, only on a terminal and never when `NO_COLOR` is set.
+///
+/// ```swift
+/// let style = TextStyle(colours: TextStyle.wanted(fileDescriptor: 1, environment: env))
+/// print(style.green("✓ 300"))
+/// ```
+struct TextStyle {
+    var colours: Bool
+
+    static func wanted(isTerminal: Bool, environment: [String: String]) -> Bool {
+        isTerminal && (environment["NO_COLOR"] ?? "").isEmpty && environment["TERM"] != "dumb"
+    }
+
+    func bold(_ text: String) -> String { wrap(text, "1") }
+    func green(_ text: String) -> String { wrap(text, "32") }
+    func red(_ text: String) -> String { wrap(text, "31") }
+    func yellow(_ text: String) -> String { wrap(text, "33") }
+
+    private func wrap(_ text: String, _ code: String) -> String {
+        colours ? "\u{1B}[\(code)m\(text)\u{1B}[0m" : text
+    }
+}

@@ -1,0 +1,303 @@
+import Composable
+import Dispatch
+import Foundation
+import KazuKit
+import SpeechClient
+
+/// One `kazu quiz` run: the engine's store on the main actor, standard input read on a
+/// thread of its own and turned into actions, the screen printed from the state, and the
+/// session ended (saved once, summary printed) on `:q`, end of input, Ctrl-C, SIGTERM or
+/// SIGHUP, or when the engine ends it.
+@MainActor
+final class QuizSession {
+    struct Configuration {
+        var topic: Topic
+        var skill: Skill?
+        var script: ReadingScript?
+        var mode: QuizMode?
+        var seed: UInt64?
+        var speech: SpeechClient
+        var subtitles: Bool
+        var voice: String?
+        var rate: Int?
+        var pitch: Int?
+        var reportPath: String?
+        var settingsClient: SettingsClient
+        var history: HistoryClient
+        var colours: Bool
+    }
+
+    private let configuration: Configuration
+    private let io: TerminalIO
+    private let store: Store<Navigation.State, Navigation.Action>
+    private let style: TextStyle
+    private var subtitles: Bool
+    private var shownQuestion: (number: Int, key: String)?
+    private var inSettings = false
+    private var audioProblemShown = false
+    private var finishing = false
+    private var observation: ObservationToken?
+    private var signalSources: [DispatchSourceSignal] = []
+    private let initialSettings: KazuSettings
+
+    init(_ configuration: Configuration, settings: KazuSettings, reviewEntries: [ReviewEntry], io: TerminalIO) {
+        self.configuration = configuration
+        self.io = io
+        self.style = TextStyle(colours: configuration.colours)
+        self.subtitles = configuration.subtitles
+        self.initialSettings = settings
+        var initial = Navigation.State(settings: settings, reviewEntries: reviewEntries)
+        initial.nextSeed = configuration.seed
+        store = Store(initialState: initial) {
+            Navigation()
+        } withDependencies: {
+            $0.speech = configuration.speech
+            $0.settingsClient = configuration.settingsClient
+            $0.history = configuration.history
+        }
+    }
+
+    /// Plays the session to its end and returns the exit status.
+    func run() async -> ExitCode {
+        installSignalHandlers()
+        let lines = Self.readLines(from: io.input)
+        startSession()
+        guard let quiz = store.state.quiz else {
+            io.errors.writeLine("error: \(store.state.topics.problem ?? store.state.preSettings?.problem ?? "the session did not start")")
+            return .usage
+        }
+        for line in QuizScreen.header(quiz, style: style) { io.output.writeLine(line) }
+        observation = store.observe { [weak self] state in self?.render(state) }
+        for await line in lines {
+            if finishing { break }
+            await handle(line)
+            if store.state.quiz == nil { break }
+        }
+        // End of input, :q, or the engine ended the session (time's up, question limit).
+        return await finish(status: .success, ending: nil)
+    }
+
+    // MARK: Starting
+
+    private func startSession() {
+        let topicID = configuration.topic.id
+        store.send(.topics(.topicPicked(topicID)))
+        if let skill = configuration.skill { store.send(.preSettings(.presented(.skillPicked(skill)))) }
+        if let script = configuration.script { store.send(.preSettings(.presented(.scriptPicked(script)))) }
+        switch configuration.mode {
+        case .infinite?: store.send(.preSettings(.presented(.infinitePicked)))
+        case let .questionLimit(count)?: store.send(.preSettings(.presented(.questionLimitEntered(String(count)))))
+        case let .timeLimit(seconds)?: store.send(.preSettings(.presented(.timeLimitEntered(String(seconds)))))
+        case nil: break
+        }
+        if let voice = configuration.voice { store.send(.preSettings(.presented(.speech(.voicePicked(voice))))) }
+        if let rate = configuration.rate { store.send(.preSettings(.presented(.speech(.rateChanged(rate))))) }
+        if let pitch = configuration.pitch { store.send(.preSettings(.presented(.speech(.pitchChanged(pitch))))) }
+        if store.state.preSettings?.problem == nil {
+            store.send(.preSettings(.presented(.startTapped)))
+        }
+    }
+
+    // MARK: Input
+
+    /// Standard input, read on its own thread so that a slow sound server or a long
+    /// synthesis never delays reading, and the store's thread never blocks on a read.
+    private static func readLines(from reader: LineReader) -> AsyncStream<String> {
+        let (stream, continuation) = AsyncStream.makeStream(of: String.self)
+        let box = ReaderBox(reader)
+        let thread = Thread {
+            for line in box.reader { continuation.yield(line) }
+            continuation.finish()
+        }
+        thread.start()
+        return stream
+    }
+
+    private func handle(_ line: String) async {
+        // What a line changes is printed after its feedback, in that order.
+        holdRendering = true
+        defer {
+            holdRendering = false
+            // A line that ended the session is finished by the reading loop, not here.
+            if store.state.quiz != nil { render(store.state) }
+        }
+        if inSettings {
+            handleSettings(line)
+            return
+        }
+        let command = line.trimmingCharacters(in: .whitespaces)
+        if store.state.quiz?.isAnswerShown == true, !command.hasPrefix(":") {
+            // After the answer was shown, Enter (or any line) moves on.
+            store.send(.quiz(.presented(.answerSubmitted(line))))
+            return
+        }
+        switch command {
+        case "", ":r":
+            store.send(.quiz(.presented(.replayTapped)))
+        case ":a":
+            store.send(.quiz(.presented(.showAnswerTapped)))
+            showFeedback()
+        case ":q":
+            store.send(.quiz(.presented(.endTapped)))
+        case ":h":
+            for helpLine in QuizScreen.help { io.output.writeLine(helpLine) }
+            io.output.flush()
+        case ":s":
+            store.send(.quiz(.presented(.settingsTapped)))
+            store.send(.quiz(.presented(.settings(.presented(.speech(.voicesRequested))))))
+            inSettings = true
+            io.output.writeLine("settings (time stands still): rate N (80-350), pitch N (0-100), voice V, voices, test; Enter to go back")
+            io.output.flush()
+        default:
+            if command.hasPrefix(":") && command.count > 1 && !command.dropFirst().first!.isNumber {
+                io.output.writeLine("unknown command \(UserText.shown(command)); :h lists them")
+                io.output.flush()
+            } else {
+                let wasAnswerShown = store.state.quiz?.isAnswerShown ?? false
+                store.send(.quiz(.presented(.answerSubmitted(line))))
+                if !wasAnswerShown { showFeedback() }
+
+            }
+        }
+    }
+
+    private func handleSettings(_ line: String) {
+        let words = line.split(separator: " ").map(String.init)
+        let speech = { (action: SpeechSettings.Action) in
+            self.store.send(.quiz(.presented(.settings(.presented(.speech(action))))))
+        }
+        switch (words.first, words.count) {
+        case (nil, _), ("done", 1), (":s", 1), (":q", 1):
+            store.send(.quiz(.presented(.settings(.presented(.doneTapped)))))
+            inSettings = false
+            return
+        case ("rate", 2) where Int(words[1]) != nil: speech(.rateChanged(Int(words[1])!))
+        case ("pitch", 2) where Int(words[1]) != nil: speech(.pitchChanged(Int(words[1])!))
+        case ("voice", 2): speech(.voicePicked(words[1]))
+        case ("voices", 1):
+            for voice in store.state.quiz?.settings?.speech.voices ?? [] { io.output.writeLine("  \(voice.id)  \(voice.name)") }
+        case ("test", 1): speech(.testVoiceTapped)
+        default:
+            io.output.writeLine("settings take: rate N, pitch N, voice V, voices, test; Enter to go back")
+        }
+        if let settings = store.state.quiz?.settings?.speech {
+            if let problem = settings.problem { io.output.writeLine("? \(problem)") }
+            io.output.writeLine("voice \(settings.voiceName), rate \(settings.preferences.rate), pitch \(settings.preferences.pitch)")
+        }
+        io.output.flush()
+    }
+
+    // MARK: Output
+
+    /// After a try: what it said, from the state it left. The last answer of a session ends
+    /// it, so its feedback comes from the summary's record.
+    private func showFeedback() {
+        if let feedback = store.state.quiz?.feedback {
+            io.output.writeLine(QuizScreen.feedback(feedback, style: style))
+            // After a wrong try the question is asked again.
+            if case .incorrect = feedback { shownQuestion = nil }
+        } else if let last = store.state.path.last?.record.questions.last, last.submissions.last?.verdict == .correct {
+            io.output.writeLine(style.green("✓ \(last.written)") + "  \(last.reading)  \(last.romaji)")
+        }
+        io.output.flush()
+    }
+
+    /// Prints what the state shows that was not shown yet: the next question, an audio problem (once).
+    private var holdRendering = false
+
+    private func render(_ state: Navigation.State) {
+        if state.quiz == nil, shownQuestion != nil, !finishing, !holdRendering {
+            // The engine ended the session by itself (time ran out) while no line was typed.
+            Task { @MainActor in
+                let status = await self.finish(status: .success, ending: .timeUp)
+                self.io.flush()
+                exit(status.rawValue)
+            }
+            return
+        }
+        guard !holdRendering, let quiz = state.quiz, !quiz.isOver else { return }
+        if let error = quiz.playbackError, !audioProblemShown {
+            audioProblemShown = true
+            subtitles = true
+            io.errors.writeLine("no audio output: \(error); playing with subtitles")
+        }
+        if shownQuestion.map({ $0.number != quiz.questionNumber || $0.key != quiz.question.valueKey }) ?? true {
+            shownQuestion = (quiz.questionNumber, quiz.question.valueKey)
+            io.output.writeLine(QuizScreen.question(quiz, subtitles: subtitles, style: style))
+        }
+        io.output.flush()
+    }
+
+    // MARK: Ending
+
+    private func installSignalHandlers() {
+        // A parent may have started kazu with these blocked (Foundation's Process does).
+        var unblocked = sigset_t()
+        sigemptyset(&unblocked)
+        for number in [SIGINT, SIGTERM, SIGHUP] { sigaddset(&unblocked, number) }
+        pthread_sigmask(SIG_UNBLOCK, &unblocked, nil)
+        for (number, status) in [(SIGINT, ExitCode(130)), (SIGTERM, ExitCode(143)), (SIGHUP, ExitCode(129))] {
+            signal(number, SIG_IGN)
+            let source = DispatchSource.makeSignalSource(signal: number, queue: .main)
+            source.setEventHandler { [weak self] in
+                MainActor.assumeIsolated {
+                    guard let self, !self.finishing else { return }   // a second Ctrl-C while saving changes nothing
+                    Task { @MainActor in
+                        let code = await self.finish(status: status, ending: .stopped)
+                        self.io.flush()
+                        exit(code.rawValue)
+                    }
+                }
+            }
+            source.resume()
+            signalSources.append(source)
+        }
+    }
+
+    /// Ends the session if it is still going, waits for it to be saved, prints the summary
+    /// and writes the report; returns the exit status.
+    private func finish(status: ExitCode, ending: SessionRecord.Ending?) async -> ExitCode {
+        guard !finishing else { return status }
+        finishing = true
+        let timeRanOut = ending == .timeUp
+        if store.state.quiz != nil {
+            await store.send(.quiz(.presented(.endTapped))).finish()
+        }
+        while store.state.isSavingSession {
+            try? await Task.sleep(for: .milliseconds(5))
+        }
+        var code = status
+        if timeRanOut && store.state.path.isEmpty { io.output.writeLine(style.bold("time's up")) }
+        if let summary = store.state.path.last {
+            for line in QuizScreen.summary(summary, ending: summary.record.ending, style: style) { io.output.writeLine(line) }
+            if let path = configuration.reportPath {
+                do {
+                    try SessionReport.write(summary.record, to: path)
+                } catch {
+                    io.errors.writeLine("error: \(error)")
+                    code = .failure
+                }
+            }
+            if let problem = store.state.problem {
+                io.errors.writeLine("error: \(problem); the session's JSON follows on standard error")
+                io.errors.writeLine((try? SessionReport.json(summary.record)) ?? "")
+                code = .failure
+            }
+        }
+        // Settings changed in the last quarter second are saved now rather than lost.
+        if store.state.settings != initialSettings {
+            do { try configuration.settingsClient.save(store.state.settings) } catch {
+                io.errors.writeLine("warning: \(error)")
+            }
+        }
+        io.flush()
+        return code
+    }
+}
+
+/// Hands the line reader to the reading thread, which alone uses it from then on.
+private final class ReaderBox: @unchecked Sendable {
+    let reader: LineReader
+    init(_ reader: LineReader) { self.reader = reader }
+}
+

@@ -1,0 +1,101 @@
+import Foundation
+import KazuKit
+
+/// `kazu stats`: what the history says, drawn to be looked at: a sparkline of recent
+/// accuracy, a bar per topic and skill, and the values missed most, with their readings.
+enum StatsCommand: Command {
+    static let spec = CommandSpec(
+        name: "stats",
+        abstract: "Show your progress: accuracy per topic, the trend, the values you miss.",
+        options: [
+            .flag("json", short: "j", help: "The statistics as one JSON object."),
+            .option("topic", value: "ID", help: "Only the sessions of this topic (an id or a prefix)."),
+        ]
+    )
+
+    static func run(_ arguments: ParsedArguments, io: TerminalIO) throws -> ExitCode {
+        let history = HistoryClient.live(try storageLocations())
+        var load: HistoryLoad
+        do { load = try history.load() } catch { throw CommandFailure("history not read: \(error)") }
+        if let typed = arguments.value("topic") {
+            let matches = TopicCatalog.matching(typed)
+            guard !matches.isEmpty else {
+                let close = TopicCatalog.closest(to: typed)
+                throw UsageError("no topic \(UserText.quoted(typed))" + (close.isEmpty ? "" : "; did you mean \(close.joined(separator: ", "))?"))
+            }
+            let ids = Set(matches.map(\.id))
+            load.records = load.records.filter { ids.contains($0.topicID) }
+        }
+        if load.skippedLines > 0 {
+            io.errors.writeLine("warning: skipped \(load.skippedLines) damaged line\(load.skippedLines == 1 ? "" : "s") in the history")
+        }
+        let stats = HistoryStatistics(records: load.records, now: Date())
+        if arguments.flag("json") {
+            io.output.writeLine(json(stats, skipped: load.skippedLines))
+            return .success
+        }
+        guard stats.overall.sessions > 0 else {
+            io.output.writeLine("nothing yet: play a session with 'kazu quiz TOPIC' and your progress shows here")
+            return .success
+        }
+        let overall = stats.overall
+        io.output.writeLine("\(overall.sessions) session\(overall.sessions == 1 ? "" : "s"), \(overall.questions) questions, "
+            + "\(percent(overall.accuracy)) right first time")
+        io.output.writeLine("trend  \(sparkline(stats.trend))  (last \(stats.trend.count) sessions, oldest first)")
+        io.output.writeLine("")
+        for (key, tally) in stats.byTopicAndSkill.sorted(by: { $0.key < $1.key }) {
+            let label = "\(key.topicID) \(key.skill.rawValue)"
+            let padded = label + String(repeating: " ", count: max(1, 36 - label.count))
+            io.output.writeLine("\(padded)\(bar(tally.accuracy)) \(percent(tally.accuracy))  \(tally.questions) q, \(tally.sessions) s")
+        }
+        if !stats.mostMissed.isEmpty {
+            io.output.writeLine("")
+            io.output.writeLine("missed most")
+            for missed in stats.mostMissed {
+                io.output.writeLine("  \(missed.written)  \(missed.reading)  ×\(missed.misses)  (\(missed.topicID))")
+            }
+        }
+        return .success
+    }
+
+    static func percent(_ share: Double) -> String { "\(Int((share * 100).rounded()))%" }
+
+    /// One block per session, its height the accuracy.
+    static func sparkline(_ values: [Double]) -> String {
+        let blocks = Array("▁▂▃▄▅▆▇█")
+        return String(values.map { blocks[min(blocks.count - 1, Int(($0 * Double(blocks.count - 1)).rounded()))] })
+    }
+
+    /// Twenty cells, filled to the accuracy.
+    static func bar(_ share: Double) -> String {
+        let filled = Int((share * 20).rounded())
+        return String(repeating: "█", count: filled) + String(repeating: "░", count: 20 - filled)
+    }
+
+    private static func json(_ stats: HistoryStatistics, skipped: Int) -> String {
+        struct Tally: Encodable { var topic: String; var skill: String; var sessions, questions, correct: Int; var accuracy: Double }
+        struct Missed: Encodable { var topic, value, written, reading: String; var misses: Int }
+        struct Output: Encodable {
+            var sessions, questions, correct: Int
+            var accuracy: Double
+            var trend: [Double]
+            var topics: [Tally]
+            var mostMissed: [Missed]
+            var skippedLines: Int
+        }
+        let output = Output(
+            sessions: stats.overall.sessions, questions: stats.overall.questions, correct: stats.overall.correct,
+            accuracy: stats.overall.accuracy, trend: stats.trend,
+            topics: stats.byTopicAndSkill.sorted(by: { $0.key < $1.key }).map {
+                Tally(topic: $0.key.topicID, skill: $0.key.skill.rawValue, sessions: $0.value.sessions,
+                      questions: $0.value.questions, correct: $0.value.correct, accuracy: $0.value.accuracy)
+            },
+            mostMissed: stats.mostMissed.map {
+                Missed(topic: $0.topicID, value: $0.valueKey, written: $0.written, reading: $0.reading, misses: $0.misses)
+            },
+            skippedLines: skipped)
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
+        return (try? String(decoding: encoder.encode(output), as: UTF8.self)) ?? "{}"
+    }
+}

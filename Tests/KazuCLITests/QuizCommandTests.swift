@@ -1,0 +1,178 @@
+import Foundation
+import JapaneseNumbers
+import KazuKit
+import KazuTestSupport
+import Testing
+
+/// `kazu quiz`, `stats`, `topics` and `favorite` through the built binary, with settings and
+/// history in a temporary directory.
+@Suite("kazu quiz and friends, end to end", .serialized)
+struct QuizCommandTests {
+    let directory: String
+    let environment: [String: String]
+
+    init() throws {
+        directory = FileManager.default.temporaryDirectory.appendingPathComponent("kazu-quiz-\(UUID())").path
+        try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+        environment = ["KAZU_CONFIG_DIR": directory + "/config", "KAZU_DATA_DIR": directory + "/data", "NO_COLOR": ""]
+    }
+
+    var historyLines: [String] {
+        ((try? String(contentsOfFile: directory + "/data/history.jsonl", encoding: .utf8)) ?? "")
+            .split(separator: "\n").map(String.init)
+    }
+
+    func history() throws -> [SessionRecord] {
+        try HistoryClient.live(StorageLocations(configDirectory: directory + "/config", dataDirectory: directory + "/data")).load().records
+    }
+
+    /// The kanji between the progress and the answer box of a reading question line.
+    func answer(toReadingLine line: String) throws -> String {
+        let afterProgress = try #require(line.split(separator: "]", maxSplits: 1).last, "no progress in \(line)")
+        let kanji = try #require(afterProgress.split(separator: " ").first, "no prompt in \(line)")
+        return String(try JapaneseNumbers.parse(kanji).get())
+    }
+
+    @Test func aSeededReadingSessionAnsweredFromTheScreenIsAllRightAndSavedOnce() throws {
+        let dialog = try KazuDialog(["quiz", "number.1-1000", "--skill", "reading", "--questions", "10", "--seed", "7", "--no-audio"],
+                                    environment: environment)
+        #expect(try dialog.readLine()?.contains("(number.1-1000) · reading · 10 questions · seed 7") == true)
+        for number in 1...10 {
+            let question = try dialog.readLine(containing: "[\(number)/10]")
+            try dialog.send(try answer(toReadingLine: question))
+            #expect(try dialog.readLine()?.hasPrefix("✓ ") == true)
+        }
+        let summary = try dialog.readLine(containing: "summary:")
+        #expect(summary.hasPrefix("summary: 10/10 right first time (100%)"))
+        #expect(try dialog.waitForExit() == 0)
+        #expect(historyLines.count == 1)
+        let record = try #require(try history().first)
+        #expect(record.seed == 7 && record.correctCount == 10 && record.ending == .completed)
+        #expect(!dialog.lines.joined().contains("\u{1B}"), "piped output has no escape sequences")
+        #expect(dialog.errors.isEmpty)
+    }
+
+    @Test func wrongUnreadableShowAnswerReplayAndLineCommands() throws {
+        let dialog = try KazuDialog(["quiz", "number.1-10", "-s", "reading", "-n", "3", "--seed", "1", "--no-audio"],
+                                    environment: environment)
+        let first = try dialog.readLine(containing: "[1/3]")
+        let right = try answer(toReadingLine: first)
+        let wrong = right == "1" ? "2" : "1"
+        try dialog.send("x5")
+        #expect(try dialog.readLine()?.hasPrefix("? ") == true, "unreadable: a reason, no penalty")
+        try dialog.send(wrong)
+        #expect(try dialog.readLine() == "✗ not \(wrong); listen again and try once more (:a shows the answer)")
+        #expect(try dialog.readLine() == first, "the question is asked again")
+        try dialog.send(":r")
+        try dialog.send(":x")
+        #expect(try dialog.readLine() == "unknown command :x; :h lists them")
+        try dialog.send(":h")
+        #expect(try dialog.readLine() == "line commands:")
+        try dialog.readLine(containing: ":h        this list")
+        try dialog.send(right)
+        #expect(try dialog.readLine()?.hasPrefix("✓ ") == true)
+        try dialog.readLine(containing: "[2/3]")
+        try dialog.send(":a")
+        #expect(try dialog.readLine()?.hasPrefix("answer: ") == true)
+        try dialog.send("")
+        try dialog.readLine(containing: "[3/3]")
+        try dialog.send(":q")
+        let summary = try dialog.readLine(containing: "summary:")
+        #expect(summary.hasPrefix("summary: 0/2 right first time (0%), 1 wrong, 1 skipped"))
+        #expect(try dialog.waitForExit() == 0)
+        let record = try #require(try history().first)
+        #expect(record.questions.map(\.outcome) == [.incorrect, .skipped] && record.ending == .stopped)
+    }
+
+    @Test func endOfInputMidSessionSavesAndNothingAnsweredSavesNothing() throws {
+        let quiet = try KazuDialog(["quiz", "money", "--no-audio"], environment: environment)
+        quiet.closeInput()
+        #expect(try quiet.waitForExit() == 64, "money is ambiguous")
+        #expect(quiet.errors.contains("could be money.conbini, money.restaurant"))
+
+        let nothing = try KazuDialog(["quiz", "money.conbini", "--no-audio"], environment: environment)
+        try nothing.readLine(containing: "[1/")
+        nothing.closeInput()
+        #expect(try nothing.waitForExit() == 0)
+        #expect(!nothing.lines.contains { $0.contains("summary") } && historyLines.isEmpty)
+
+        let dialog = try KazuDialog(["quiz", "number.1-10", "-s", "reading", "--infinite", "--no-audio"], environment: environment)
+        let question = try dialog.readLine(containing: "[#1]")
+        try dialog.send(try answer(toReadingLine: question))
+        try dialog.readLine(containing: "[#2]")
+        dialog.closeInput()
+        #expect(try dialog.readLine(containing: "summary:").hasPrefix("summary: 1/1"))
+        #expect(try dialog.waitForExit() == 0)
+        #expect(historyLines.count == 1)
+    }
+
+    @Test func aTimeLimitSessionEndsByItselfWhileTheLearnerIsSilent() throws {
+        let dialog = try KazuDialog(["quiz", "number.1-10", "-s", "reading", "--time", "2", "--no-audio"], environment: environment)
+        let question = try dialog.readLine(containing: "[0:02 left]")
+        try dialog.send(try answer(toReadingLine: question))
+        try dialog.readLine(containing: "time's up", timeout: .seconds(10))
+        #expect(try dialog.readLine()?.hasPrefix("summary: 1/1") == true)
+        #expect(try dialog.waitForExit() == 0, "stdin still open: the session ended by itself")
+        #expect(try history().first?.ending == .timeUp)
+    }
+
+    @Test(arguments: [(SIGTERM, Int32(143)), (SIGINT, Int32(130))])
+    func aSignalMidSessionSavesTheSessionOnce(signal: Int32, status: Int32) throws {
+        let dialog = try KazuDialog(["quiz", "number.1-10", "-s", "reading", "--infinite", "--no-audio"], environment: environment)
+        let question = try dialog.readLine(containing: "[#1]")
+        try dialog.send(try answer(toReadingLine: question))
+        try dialog.readLine(containing: "[#2]")
+        dialog.signal(signal)
+        dialog.signal(signal)   // a second one while saving changes nothing
+        try dialog.readLine(containing: "summary: 1/1")
+        #expect(try dialog.waitForExit() == status)
+        #expect(historyLines.count == 1)
+    }
+
+    @Test func twoSessionsEndingAtOnceBothLand() throws {
+        let dialogs = try (0..<2).map { _ in
+            try KazuDialog(["quiz", "number.1-10", "-s", "reading", "--infinite", "--no-audio"], environment: environment)
+        }
+        for dialog in dialogs {
+            let question = try dialog.readLine(containing: "[#1]")
+            try dialog.send(try answer(toReadingLine: question))
+            try dialog.readLine(containing: "[#2]")
+        }
+        for dialog in dialogs { dialog.closeInput() }
+        for dialog in dialogs { #expect(try dialog.waitForExit() == 0) }
+        #expect(try history().count == 2)
+    }
+
+    @Test func statsReportsAroundADamagedLineAndSaysWhenThereIsNothingYet() throws {
+        let empty = try KazuProcess.run(["stats"], environment: environment)
+        #expect(empty.status == 0 && empty.output.hasPrefix("nothing yet"))
+        let record = SessionRecord(topicID: "number.1-10", skill: .listening, mode: .questionLimit(1), seed: 1,
+                                   startedAt: Date(), endedAt: Date(), ending: .completed,
+                                   questions: [QuestionRecord(question: TopicCatalog.topic(id: "number.1-10")!.question(valueKey: "4", skill: .listening)!,
+                                                              submissions: [SubmissionRecord(typed: "5", verdict: .incorrect, seconds: 1)])])
+        try FileManager.default.createDirectory(atPath: directory + "/data", withIntermediateDirectories: true)
+        let line = String(decoding: try HistoryClient.encodedLine(record), as: UTF8.self)
+        try (line + "{damaged\n" + line).write(toFile: directory + "/data/history.jsonl", atomically: true, encoding: .utf8)
+        let stats = try KazuProcess.run(["stats"], environment: environment)
+        #expect(stats.status == 0)
+        #expect(stats.errors == "warning: skipped 1 damaged line in the history\n")
+        #expect(stats.output.hasPrefix("2 sessions, 2 questions, 0% right first time"))
+        #expect(stats.output.contains("  4  よん  ×2  (number.1-10)"))
+        let json = try KazuProcess.run(["stats", "--json", "--topic", "number"], environment: environment)
+        #expect(json.status == 0 && json.output.contains("\"skippedLines\" : 1"))
+    }
+
+    @Test func topicsFavoritesAndBadCommandLines() throws {
+        let topics = try KazuProcess.run(["topics", "--json"], environment: environment)
+        let decoded = try JSONSerialization.jsonObject(with: Data(topics.output.utf8)) as? [[String: Any]]
+        #expect(decoded?.count == TopicCatalog.all.count)
+        #expect(try KazuProcess.run(["favorite", "add", "money.conbini"], environment: environment).output == "added money.conbini\n")
+        #expect(try KazuProcess.run(["favorite", "list"], environment: environment).output == "money.conbini\tConbini\n")
+        let unknown = try KazuProcess.run(["quiz", "mony.conbini"], environment: environment)
+        #expect(unknown.status == 64 && unknown.errors.hasPrefix("error: no topic 'mony.conbini'; did you mean money.conbini?"))
+        let both = try KazuProcess.run(["quiz", "money.conbini", "--questions", "5", "--time", "60"], environment: environment)
+        #expect(both.status == 64 && both.errors.hasPrefix("error: --questions and --time both set the session's limit"))
+        let skill = try KazuProcess.run(["quiz", "phone.mobile", "--skill", "reading"], environment: environment)
+        #expect(skill.status == 64 && skill.errors.hasPrefix("error: phone.mobile is drilled by listening and writing, not reading"))
+    }
+}
