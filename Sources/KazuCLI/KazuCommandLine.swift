@@ -43,7 +43,8 @@ public enum KazuCommandLine {
         SayCommand.self,
     ]
 
-    public static let program = Program(name: "kazu", version: version, overview: overview, commands: commands)
+    public static let program = Program(
+        name: "kazu", version: version, overview: overview, commands: commands, interactive: InteractiveMenu.run)
 
     /// Runs one command line (`CommandLine.arguments`, program path first) with `io`.
     public static func run(arguments: [String], io: TerminalIO) -> ExitCode {

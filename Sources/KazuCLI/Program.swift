@@ -1,3 +1,11 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
 /// A command-line program made of subcommands: `name COMMAND [OPTIONS] [ARGUMENTS]`,
 /// with `--help`, `-h`, `help [COMMAND]` and `--version` built in.
 ///
@@ -18,12 +26,17 @@ public struct Program: Sendable {
     /// One line saying what the program is, at the top of its help.
     public var overview: String
     public var commands: [any Command.Type]
+    /// What the program does when started with no arguments at a terminal; without it, or
+    /// when input or output is not a terminal, it prints its help.
+    public var interactive: (@Sendable (TerminalIO) -> ExitCode)?
 
-    public init(name: String, version: String, overview: String, commands: [any Command.Type]) {
+    public init(name: String, version: String, overview: String, commands: [any Command.Type],
+                interactive: (@Sendable (TerminalIO) -> ExitCode)? = nil) {
         self.name = name
         self.version = version
         self.overview = overview
         self.commands = commands
+        self.interactive = interactive
         let names = commands.map { $0.spec.name } + ["help"]
         precondition(Set(names).count == names.count, "two commands of '\(name)' share a name: \(names)")
     }
@@ -52,6 +65,9 @@ public struct Program: Sendable {
 
     private func dispatch(_ arguments: [String], io: TerminalIO) -> ExitCode {
         guard let first = arguments.first else {
+            if let interactive, isatty(STDIN_FILENO) == 1, isatty(STDOUT_FILENO) == 1 {
+                return interactive(io)
+            }
             io.output.write(overviewHelp())
             return .success
         }

@@ -45,15 +45,7 @@ enum QuizCommand: Command {
         guard let typed = arguments.argument("TOPIC") else {
             throw UsageError("missing argument <TOPIC>: name a topic, as in 'kazu quiz money.conbini' ('kazu topics' lists them)")
         }
-        let locations: StorageLocations
-        do { locations = try StorageLocations(environment: ProcessInfo.processInfo.environment) } catch {
-            throw CommandFailure("\(error)")
-        }
-        let settingsClient = SettingsClient.live(locations)
-        let history = HistoryClient.live(locations)
-        let loaded = settingsClient.load()
-        if let problem = loaded.problem { io.errors.writeLine("warning: \(problem)") }
-        let review = (try? history.load()).map { HistoryStatistics(records: $0.records, now: Date()).review } ?? []
+        let (settingsClient, history, loaded, review) = try loadRemembered(io: io)
         let topic: Topic
         switch Topics.resolve(typed, hasReview: !review.isEmpty) {
         case let .success(found): topic = found
@@ -74,11 +66,30 @@ enum QuizCommand: Command {
             rate: arguments.value("rate", as: Int.self), pitch: arguments.value("pitch", as: Int.self),
             reportPath: arguments.value("json-report"), settingsClient: settingsClient, history: history,
             colours: TextStyle.wanted(isTerminal: isatty(STDOUT_FILENO) == 1, environment: ProcessInfo.processInfo.environment))
+        play(configuration, settings: loaded.settings, reviewEntries: review, io: io)
+    }
+
+    /// The settings and history clients for this process, the settings (a problem with the
+    /// file said once), and what there is to review.
+    static func loadRemembered(io: TerminalIO) throws -> (SettingsClient, HistoryClient, SettingsLoad, [ReviewEntry]) {
+        let locations = try storageLocations()
+        let settingsClient = SettingsClient.live(locations)
+        let history = HistoryClient.live(locations)
+        let loaded = settingsClient.load()
+        if let problem = loaded.problem { io.errors.writeLine("warning: \(problem)") }
+        let review = (try? history.load()).map { HistoryStatistics(records: $0.records, now: Date()).review } ?? []
+        return (settingsClient, history, loaded, review)
+    }
+
+    /// Plays a session and exits with its status.
+    static func play(_ configuration: QuizSession.Configuration, settings: KazuSettings, reviewEntries review: [ReviewEntry],
+                     io: TerminalIO) -> Never {
+        io.flush()
         // The store lives on the main actor, which the main thread serves from here on; this
         // thread is the main thread, and nothing else uses `io` once the session has it.
         nonisolated(unsafe) let sessionIO = io
         MainActor.assumeIsolated {
-            let session = QuizSession(configuration, settings: loaded.settings, reviewEntries: review, io: sessionIO)
+            let session = QuizSession(configuration, settings: settings, reviewEntries: review, io: sessionIO)
             Task { @MainActor in
                 let status = await session.run()
                 sessionIO.flush()

@@ -129,6 +129,27 @@ struct QuizCommandTests {
         #expect(historyLines.count == 1)
     }
 
+    /// Through a real terminal (`script` gives kazu one): the menu, the choices with their
+    /// defaults, a wrong answer, then Ctrl-C, which saves the session and exits 130.
+    @Test func theInteractiveMenuThroughATerminalAndCtrlC() throws {
+        let dialog = try KazuDialog(["script", "-qec", KazuProcess.executablePath, "/dev/null"],
+                                    environment: environment.merging(["KAZU_PLAYER": "none", "TERM": "xterm"]) { $1 },
+                                    executable: "/usr/bin/env")
+        try dialog.readLine(containing: "Pick a topic by number or id")
+        try dialog.readLine(containing: "1. 1 to 10 — number.1-10")
+        try dialog.send("number.1-10")
+        try dialog.send("reading")
+        try dialog.send("")        // Enter keeps the saved mode: 10 questions
+        let question = try dialog.readLine(containing: "[1/10]")
+        #expect(question.contains("\u{1B}["), "colours on a terminal")
+        try dialog.send("99")
+        try dialog.readLine(containing: "not 99")
+        try dialog.type([0x03])    // Ctrl-C
+        try dialog.readLine(containing: "summary: 0/1")
+        #expect(try dialog.waitForExit() == 130)
+        #expect(try history().first?.ending == .stopped)
+    }
+
     @Test func twoSessionsEndingAtOnceBothLand() throws {
         let dialogs = try (0..<2).map { _ in
             try KazuDialog(["quiz", "number.1-10", "-s", "reading", "--infinite", "--no-audio"], environment: environment)

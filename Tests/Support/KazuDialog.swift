@@ -29,10 +29,12 @@ public final class KazuDialog {
     /// Every line read so far.
     public private(set) var lines: [String] = []
 
-    public init(_ arguments: [String], environment: [String: String] = [:]) throws {
+    /// Starts `kazu arguments...`; `executable` runs another program instead (`script`, to
+    /// give kazu a terminal).
+    public init(_ arguments: [String], environment: [String: String] = [:], executable: String? = nil) throws {
         errorFile = FileManager.default.temporaryDirectory.appendingPathComponent("kazu-dialog-\(UUID()).err")
         _ = FileManager.default.createFile(atPath: errorFile.path, contents: nil)
-        process.executableURL = URL(fileURLWithPath: KazuProcess.executablePath)
+        process.executableURL = URL(fileURLWithPath: executable ?? KazuProcess.executablePath)
         process.arguments = arguments
         process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
         process.standardInput = input
@@ -104,6 +106,11 @@ public final class KazuDialog {
     /// Ctrl-D: the end of standard input.
     public func closeInput() {
         try? input.fileHandleForWriting.close()
+    }
+
+    /// Types raw bytes, such as Ctrl-C (0x03) on a terminal.
+    public func type(_ bytes: [UInt8]) throws {
+        try input.fileHandleForWriting.write(contentsOf: Data(bytes))
     }
 
     /// Sends a signal to kazu (SIGINT for Ctrl-C, SIGTERM, SIGHUP).

@@ -1,0 +1,84 @@
+import Foundation
+import KazuKit
+import SpeechClient
+import SpeechEspeak
+
+/// `kazu` alone at a terminal: a numbered menu of topics (favorites and recent first, then
+/// the review topic when the history has misses), the session's choices with the saved ones
+/// as defaults (Enter accepts each), the topic's notes, then play.
+enum InteractiveMenu {
+    @Sendable
+    static func run(io: TerminalIO) -> ExitCode {
+        do {
+            let (settingsClient, history, loaded, review) = try QuizCommand.loadRemembered(io: io)
+            let sections = Topics.State(favorites: loaded.settings.favorites, recent: loaded.settings.recentTopics,
+                                        hasReview: !review.isEmpty).sections
+            var numbered: [Topic] = []
+            io.output.writeLine("Kazu (数): hear a number, type it. Pick a topic by number or id (Ctrl-D to leave).")
+            for section in sections {
+                io.output.writeLine(section.title)
+                for topic in section.topics {
+                    numbered.append(topic)
+                    io.output.writeLine("  \(numbered.count). \(topic.title) — \(topic.id)")
+                }
+            }
+            guard let topic = ask("topic", io: io, parse: { text -> Result<Topic, StorageError> in
+                if let number = Int(text), (1...numbered.count).contains(number) { return .success(numbered[number - 1]) }
+                return Topics.resolve(text, hasReview: !review.isEmpty)
+            }) else { return .success }
+            let skillDefault = topic.skills.contains(loaded.settings.skill) ? loaded.settings.skill : topic.skills[0]
+            guard let skill = ask("skill (\(topic.skills.map(\.rawValue).joined(separator: ", ")))", default: skillDefault.rawValue, io: io, parse: { text -> Result<Skill, StorageError> in
+                guard let skill = Skill(argument: text), topic.skills.contains(skill) else {
+                    return .failure(StorageError("type one of \(topic.skills.map(\.rawValue).joined(separator: ", "))"))
+                }
+                return .success(skill)
+            }) else { return .success }
+            guard let mode = ask("mode (10 questions, 60 seconds, infinite)", default: modeText(loaded.settings.mode), io: io,
+                                 parse: parseMode) else { return .success }
+            let configuration = QuizSession.Configuration(
+                topic: topic, skill: skill, script: nil, mode: mode, seed: nil, speech: .espeak(), subtitles: false,
+                voice: nil, rate: nil, pitch: nil, reportPath: nil, settingsClient: settingsClient, history: history,
+                colours: TextStyle.wanted(isTerminal: true, environment: ProcessInfo.processInfo.environment))
+            QuizCommand.play(configuration, settings: loaded.settings, reviewEntries: review, io: io)
+        } catch {
+            io.errors.writeLine("error: \(error)")
+            return .failure
+        }
+    }
+
+    /// Asks until the answer parses; Enter takes the default; nil at the end of input.
+    static func ask<Value>(_ what: String, default defaultText: String? = nil, io: TerminalIO,
+                           parse: (String) -> Result<Value, StorageError>) -> Value? {
+        while true {
+            io.output.write("\(what)\(defaultText.map { " [\($0)]" } ?? ""): ")
+            io.output.flush()
+            guard let line = io.input.next() else { return nil }
+            let text = line.trimmingCharacters(in: .whitespaces)
+            switch parse(text.isEmpty ? (defaultText ?? "") : text) {
+            case let .success(value): return value
+            case let .failure(problem): io.output.writeLine("? \(problem.message)")
+            }
+        }
+    }
+
+    static func modeText(_ mode: QuizMode) -> String {
+        switch mode {
+        case .infinite: "infinite"
+        case let .questionLimit(count): "\(count) questions"
+        case let .timeLimit(seconds): "\(seconds) seconds"
+        }
+    }
+
+    /// "10", "10 questions", "60 seconds", "60s", "infinite".
+    static func parseMode(_ text: String) -> Result<QuizMode, StorageError> {
+        let words = text.lowercased().split(separator: " ")
+        if words == ["infinite"] || words == ["i"] { return .success(.infinite) }
+        guard let first = words.first else { return .failure(StorageError("type a number of questions, a number of seconds, or infinite")) }
+        let isSeconds = first.hasSuffix("s") && Int(first.dropLast()) != nil || words.dropFirst().first?.hasPrefix("sec") == true
+        let digits = first.hasSuffix("s") ? String(first.dropLast()) : String(first)
+        guard let value = Int(digits), value > 0, value <= 86_400 else {
+            return .failure(StorageError("type a number of questions (10), of seconds (60 seconds), or infinite"))
+        }
+        return .success(isSeconds ? .timeLimit(seconds: value) : .questionLimit(value))
+    }
+}
