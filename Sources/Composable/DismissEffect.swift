@@ -8,20 +8,27 @@
 /// ```
 public struct DismissEffect: Sendable {
     /// How the current effect reaches its presentation; set by `ifLet` around a presented
-    /// child's effects.
-    @TaskLocal static var presentation: (@Sendable () async -> Void)?
+    /// child's effects. A class, not a bare optional closure: a task-local of optional
+    /// function type crashed in release builds (swift_task_localValuePush, Swift 6.3.1).
+    @TaskLocal static var presentation: Presentation?
+
+    /// What `dismiss()` calls.
+    final class Presentation: Sendable {
+        let dismiss: @Sendable () async -> Void
+        init(_ dismiss: @escaping @Sendable () async -> Void) { self.dismiss = dismiss }
+    }
 
     public init() {}
 
     /// Dismisses the feature whose effect calls it. Outside a presented feature's effect there
     /// is nothing to dismiss, and that is reported as a runtime warning.
     public func callAsFunction(fileID: StaticString = #fileID, line: UInt = #line) async {
-        guard let dismiss = Self.presentation else {
+        guard let presentation = Self.presentation else {
             RuntimeWarnings.report(
                 "dismiss() was called at \(fileID):\(line) outside the effect of a presented feature; nothing was dismissed.")
             return
         }
-        await dismiss()
+        await presentation.dismiss()
     }
 }
 

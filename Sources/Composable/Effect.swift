@@ -202,7 +202,7 @@ extension Effect {
             return self
         case let .run(priority, body):
             return Self(.run(priority) { send in
-                await DismissEffect.$presentation.withValue({ await send(dismissal) }) {
+                await DismissEffect.$presentation.withValue(DismissEffect.Presentation { await send(dismissal) }) {
                     await body(send)
                 }
             })

@@ -93,7 +93,7 @@ enum QuizCommand: Command {
             Task { @MainActor in
                 let status = await session.run()
                 sessionIO.flush()
-                exit(status.rawValue)
+                QuizSession.exitNow(status)
             }
         }
         dispatchMain()

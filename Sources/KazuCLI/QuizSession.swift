@@ -211,7 +211,7 @@ final class QuizSession {
             Task { @MainActor in
                 let status = await self.finish(status: .success, ending: .timeUp)
                 self.io.flush()
-                exit(status.rawValue)
+                QuizSession.exitNow(status)
             }
             return
         }
@@ -230,6 +230,13 @@ final class QuizSession {
 
     // MARK: Ending
 
+    /// Ends the process once the session is saved and its output flushed. `_exit`, not
+    /// `exit`: cancelled effects may still be starting on other threads, and `exit` would
+    /// tear the runtime down under them (a crash seen in release builds).
+    nonisolated static func exitNow(_ status: ExitCode) -> Never {
+        _exit(status.rawValue)
+    }
+
     private func installSignalHandlers() {
         // A parent may have started kazu with these blocked (Foundation's Process does).
         var unblocked = sigset_t()
@@ -245,7 +252,7 @@ final class QuizSession {
                     Task { @MainActor in
                         let code = await self.finish(status: status, ending: .stopped)
                         self.io.flush()
-                        exit(code.rawValue)
+                        QuizSession.exitNow(code)
                     }
                 }
             }
