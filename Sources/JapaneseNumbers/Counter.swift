@@ -15,7 +15,7 @@
 /// じゅういっぽん like 1本, 100本 ひゃっぽん, 1000本 せんぼん, 10000本 いちまんぼん.
 public struct Counter: Sendable, Hashable, CustomStringConvertible {
     /// The name used on the command line and in data: the written form, as in "本" or "ヶ月".
-    public private(set) var name: String
+    public var name: String { table.name }
     /// The counter's own reading in hiragana, before any sound change ("ほん").
     public var kana: String { table.kana }
     /// Hepburn romaji of ``kana`` ("hon"); also accepted by ``named(_:)``.
@@ -23,14 +23,13 @@ public struct Counter: Sendable, Hashable, CustomStringConvertible {
     /// What the counter counts, in English ("long thin objects").
     public var meaning: String { table.meaning }
     /// The numbers the counter can read; outside it `reading(of:counter:)` throws.
-    public private(set) var validRange: ClosedRange<Int64>
+    public var validRange: ClosedRange<Int64> { table.range }
 
+    /// Everything lives in the table: a counter is one reference, cheap to pass around.
     let table: CounterTable
 
     init(_ table: CounterTable) {
         self.table = table
-        self.name = table.name
-        self.validRange = table.range
     }
 
     /// Every counter the library knows, in the order of ``CounterCatalog``.
@@ -129,6 +128,19 @@ final class CounterTable: Sendable {
     /// with every voicing, longest first (ほん ぼん ぽん).
     let spellings: [[UInt32]]
 
+    /// The canonical pieces as bytes for ``ReadingWriter``, one pool per script (see
+    /// ``CounterPieces``), and for kanji: entry 0 the counter's kanji, 1 + n the exact kanji of n.
+    let hiraganaPool: BytePool
+    let katakanaPool: BytePool
+    let romajiPool: BytePool
+    let romajiMacronsPool: BytePool
+    let kanjiPool: BytePool
+    /// Bit n: `exact` (or `exactKanji`) has n, for n in 0..<64.
+    let exactMask: UInt64
+    let exactKanjiMask: UInt64
+    /// `exact` or `exactKanji` has a number outside 0..<64: look those up in the dictionaries.
+    let hasOtherExact: Bool
+
     init(_ spec: CounterSpec) {
         name = spec.name
         kanji = spec.kanji ?? spec.name
@@ -204,5 +216,46 @@ final class CounterTable: Sendable {
             }
         }
         self.spellings = spellings.sorted { $0.count > $1.count }
+
+        let (digitTails, unitTails, groupTails, exact) = (digitTails, unitTails, groupTails, exact)
+        let pool = { (script: Script) in
+            CounterPieces.build(script, digitTails: digitTails, unitTails: unitTails, groupTails: groupTails, exact: exact)
+        }
+        hiraganaPool = pool(.hiragana)
+        katakanaPool = pool(.katakana)
+        romajiPool = pool(.romaji)
+        romajiMacronsPool = pool(.romajiMacrons)
+        var kanjiStrings: [(bytes: [UInt8], geminates: Bool)] = [(kanjiUTF8, false)]
+        for n in 0..<64 { kanjiStrings.append((exactKanjiUTF8[Int64(n)] ?? [], false)) }
+        kanjiStrings.append((nameUTF8, false))
+        kanjiPool = BytePool(kanjiStrings)
+        var mask: UInt64 = 0, kanjiMask: UInt64 = 0
+        var other = false
+        for n in exact.keys { if (0..<64).contains(n) { mask |= 1 << UInt64(n) } else { other = true } }
+        for n in exactKanji.keys { if (0..<64).contains(n) { kanjiMask |= 1 << UInt64(n) } else { other = true } }
+        exactMask = mask
+        exactKanjiMask = kanjiMask
+        hasOtherExact = other
+    }
+
+    deinit {
+        for pool in [hiraganaPool, katakanaPool, romajiPool, romajiMacronsPool, kanjiPool] { pool.deallocate() }
+    }
+
+    @inline(__always)
+    func pool(_ script: Script) -> BytePool {
+        switch script {
+        case .hiragana: return hiraganaPool
+        case .katakana: return katakanaPool
+        case .romaji: return romajiPool
+        case .romajiMacrons: return romajiMacronsPool
+        }
+    }
+
+    /// Whether `n` has an exact reading (ひとつ, ついたち), without hashing for small n.
+    @inline(__always)
+    func hasExact(_ n: Int64) -> Bool {
+        if n >= 0 && n < 64 { return exactMask & (1 << UInt64(n)) != 0 }
+        return hasOtherExact && exact[n] != nil
     }
 }

@@ -31,6 +31,46 @@ public enum JapaneseNumbers {
         return ReadingBuilder.build(n, counter: counter?.table, macrons: style == .macrons)
     }
 
+    /// The canonical hiragana reading of `n` alone: the same String as
+    /// `reading(of: n, counter: counter).hiragana`, without making the other scripts.
+    ///
+    /// ```swift
+    /// try JapaneseNumbers.hiragana(of: 321)                          // "さんびゃくにじゅういち"
+    /// try JapaneseNumbers.hiragana(of: 3, counter: .named("本"))     // "さんぼん"
+    /// ```
+    public static func hiragana(of n: Int64, counter: Counter? = nil) throws(ReadingError) -> String {
+        let table = try checked(n, counter)
+        return ReadingWriter.kanaString(n, counter: table, script: .hiragana)
+    }
+
+    /// The canonical katakana reading of `n` alone, as in ``Reading/katakana``.
+    public static func katakana(of n: Int64, counter: Counter? = nil) throws(ReadingError) -> String {
+        let table = try checked(n, counter)
+        return ReadingWriter.kanaString(n, counter: table, script: .katakana)
+    }
+
+    /// The romaji reading of `n` alone, as in ``Reading/romaji``.
+    public static func romaji(of n: Int64, counter: Counter? = nil, style: RomajiStyle = .ascii) throws(ReadingError) -> String {
+        let table = try checked(n, counter)
+        return ReadingWriter.kanaString(n, counter: table, script: style == .macrons ? .romajiMacrons : .romaji)
+    }
+
+    /// The kanji of `n` alone, as in ``Reading/kanji``: "三百二十一", "三本".
+    public static func kanji(of n: Int64, counter: Counter? = nil) throws(ReadingError) -> String {
+        let table = try checked(n, counter)
+        return ReadingWriter.kanjiString(n, counter: table)
+    }
+
+    /// The counter's table, after checking that it reads `n`.
+    @inline(__always)
+    static func checked(_ n: Int64, _ counter: Counter?) throws(ReadingError) -> CounterTable? {
+        guard let table = counter?.table else { return nil }
+        if !table.range.contains(n) {
+            throw ReadingError(number: n, counter: table.name, validRange: table.range)
+        }
+        return table
+    }
+
     /// The number a learner typed, or why it is not one.
     ///
     /// Accepts Arabic digits (half- or full-width, with `,` separators), kanji

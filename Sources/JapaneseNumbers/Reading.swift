@@ -33,7 +33,7 @@ public struct Reading: Sendable, Hashable {
         get {
             switch alternativeStorage {
             case .listed(let list): return list
-            case .fromSlots(let slots, let combinations): return ReadingBuilder.alternatives(slots, combinations: combinations)
+            case .whenAsked(let n, let counter): return ReadingBuilder.alternatives(of: n, counter: counter)
             }
         }
         set { alternativeStorage = .listed(newValue) }
@@ -41,7 +41,8 @@ public struct Reading: Sendable, Hashable {
 
     enum AlternativeStorage: Sendable {
         case listed([String])
-        case fromSlots([ReadingBuilder.Slot], combinations: Int)
+        /// Worked out from the number and the counter each time they are asked for.
+        case whenAsked(Int64, CounterTable?)
     }
 
     var alternativeStorage: AlternativeStorage

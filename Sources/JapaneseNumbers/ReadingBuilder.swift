@@ -1,7 +1,5 @@
-/// Builds readings by copying precomputed UTF-8 pieces into strings sized up front.
-///
-/// Each output string is allocated once: the builder first adds up the bytes
-/// of the pieces, then copies them with `String(unsafeUninitializedCapacity:)`.
+/// Builds readings: the canonical forms with ``ReadingWriter`` (one allocation per
+/// string), the accepted alternatives from slots when they are asked for.
 enum ReadingBuilder {
     /// One place in a reading and its accepted forms (canonical first).
     struct Slot: Sendable {
@@ -11,17 +9,27 @@ enum ReadingBuilder {
     }
 
     static func build(_ n: Int64, counter: CounterTable?, macrons: Bool) -> Reading {
-        var written = String(n)
-        if let counter { written += counter.name }
-        let m = n.magnitude
+        Reading(
+            number: n,
+            written: ReadingWriter.writtenString(n, counter: counter),
+            kanji: ReadingWriter.kanjiString(n, counter: counter),
+            hiragana: ReadingWriter.kanaString(n, counter: counter, script: .hiragana),
+            katakana: ReadingWriter.kanaString(n, counter: counter, script: .katakana),
+            romaji: ReadingWriter.kanaString(n, counter: counter, script: macrons ? .romajiMacrons : .romaji),
+            alternatives: .whenAsked(n, counter))
+    }
 
-        if let counter, let exact = counter.exact[n] {
-            let kanji = counter.exactKanji[n] ?? kanjiString(m, negative: n < 0, counter: counter)
-            return assemble(n, written: written, kanji: kanji, slots: [Slot(forms: exact, spaced: false)], macrons: macrons)
+    /// The accepted alternatives of `n`'s reading (see ``Reading/alternatives``).
+    static func alternatives(of n: Int64, counter: CounterTable?) -> [String] {
+        let slots: [Slot]
+        if let counter, counter.hasExact(n), let exact = counter.exact[n] {
+            slots = [Slot(forms: exact, spaced: false)]
+        } else {
+            slots = self.slots(magnitude: n.magnitude, negative: n < 0, counter: counter)
         }
-        let slots = slots(magnitude: m, negative: n < 0, counter: counter)
-        let kanji = counter?.exactKanji[n] ?? kanjiString(m, negative: n < 0, counter: counter)
-        return assemble(n, written: written, kanji: kanji, slots: slots, macrons: macrons)
+        var combinations = 1
+        for slot in slots { combinations = combinations &* slot.forms.count }
+        return combinations > 1 ? alternatives(slots, combinations: combinations) : []
     }
 
     /// The places of a reading, from the largest group down to the counter.
@@ -74,54 +82,6 @@ enum ReadingBuilder {
         return slots
     }
 
-    static func assemble(_ n: Int64, written: String, kanji: String, slots: [Slot], macrons: Bool) -> Reading {
-        var kanaBytes = 0, romajiBytes = 0
-        var combinations = 1
-        for slot in slots {
-            let piece = slot.forms[0]
-            kanaBytes += piece.hiraganaUTF8.count
-            romajiBytes += (macrons ? piece.romajiMacronsUTF8 : piece.romajiUTF8).count + 1
-            combinations = combinations &* slot.forms.count
-        }
-        let hiragana = String(unsafeUninitializedCapacity: kanaBytes) { buffer in
-            var i = 0
-            for slot in slots { copy(slot.forms[0].hiraganaUTF8, into: buffer, at: &i) }
-            return i
-        }
-        let katakana = String(unsafeUninitializedCapacity: kanaBytes) { buffer in
-            var i = 0
-            for slot in slots { copy(slot.forms[0].katakanaUTF8, into: buffer, at: &i) }
-            return i
-        }
-        let romaji = String(unsafeUninitializedCapacity: romajiBytes) { buffer in
-            var i = 0
-            var geminate = false
-            for slot in slots {
-                let piece = slot.forms[0]
-                let word = macrons ? piece.romajiMacronsUTF8 : piece.romajiUTF8
-                if let first = word.first {
-                    if slot.spaced {
-                        buffer[i] = UInt8(ascii: " ")
-                        i += 1
-                    } else if geminate {
-                        // ひゃっ + けい: the っ doubles the next consonant (t before ch).
-                        buffer[i] = first == UInt8(ascii: "c") ? UInt8(ascii: "t") : first
-                        i += 1
-                    } else if i > 0 && buffer[i - 1] == UInt8(ascii: "n") && isVowelOrY(first) {
-                        buffer[i] = UInt8(ascii: "'")
-                        i += 1
-                    }
-                }
-                geminate = piece.geminatesNext
-                copy(word, into: buffer, at: &i)
-            }
-            return i
-        }
-        let alternatives: Reading.AlternativeStorage = combinations > 1 ? .fromSlots(slots, combinations: combinations) : .listed([])
-        return Reading(number: n, written: written, kanji: kanji, hiragana: hiragana,
-                       katakana: katakana, romaji: romaji, alternatives: alternatives)
-    }
-
     @inline(__always)
     static func copy(_ bytes: [UInt8], into buffer: UnsafeMutableBufferPointer<UInt8>, at i: inout Int) {
         bytes.withUnsafeBufferPointer { source in
@@ -171,81 +131,6 @@ enum ReadingBuilder {
         switch byte {
         case UInt8(ascii: "a"), UInt8(ascii: "i"), UInt8(ascii: "u"), UInt8(ascii: "e"), UInt8(ascii: "o"), UInt8(ascii: "y"): return true
         default: return false
-        }
-    }
-
-    /// Kanji numerals: 三百二十一, 一万二千, 千万, 〇 (零 before a counter), then the counter.
-    static func kanjiString(_ m: UInt64, negative: Bool, counter: CounterTable?) -> String {
-        let suffix = counter?.kanjiUTF8 ?? []
-        // At most 19 digits with a unit each, 4 group units and マイナス, 3 bytes a kanji.
-        return String(unsafeUninitializedCapacity: 150 + suffix.count) { buffer in
-            var i = 0
-            @inline(__always) func put(_ codePoint: UInt32) {
-                // Every kanji and kana here is in U+0800...U+FFFF: three UTF-8 bytes.
-                buffer[i] = UInt8(0xE0 | (codePoint >> 12))
-                buffer[i + 1] = UInt8(0x80 | ((codePoint >> 6) & 0x3F))
-                buffer[i + 2] = UInt8(0x80 | (codePoint & 0x3F))
-                i += 3
-            }
-            forEachKanjiCodePoint(m, negative: negative, counter: counter, put)
-            copy(suffix, into: buffer, at: &i)
-            return i
-        }
-    }
-
-    /// The code points of a kanji numeral, counter excluded, in order: マイナス, then the
-    /// digits and units group by group (〇 alone for zero, 零 before a counter). Every one is
-    /// in U+0800...U+FFFF, three UTF-8 bytes. Shared by the String and the byte writers.
-    @inline(__always)
-    static func forEachKanjiCodePoint(
-        _ m: UInt64, negative: Bool, counter: CounterTable?, _ put: (UInt32) -> Void
-    ) {
-        if negative { put(0x30DE); put(0x30A4); put(0x30CA); put(0x30B9) }   // マイナス
-        if m == 0 { put(counter == nil ? 0x3007 : 0x96F6) }                  // 〇 or 零
-        var g = 4
-        while g >= 0 && m > 0 {
-            defer { g -= 1 }
-            let section = Int((m / groupPower(g)) % 10_000)
-            if section == 0 { continue }
-            var pos = 3
-            var scale = 1000
-            while pos >= 0 {
-                let d = (section / scale) % 10
-                if d != 0 {
-                    if pos == 0 || d > 1 { put(kanjiDigit(d)) }
-                    switch pos {
-                    case 1: put(0x5341)   // 十
-                    case 2: put(0x767E)   // 百
-                    case 3: put(0x5343)   // 千
-                    default: break
-                    }
-                }
-                pos -= 1
-                scale /= 10
-            }
-            switch g {
-            case 1: put(0x4E07)   // 万
-            case 2: put(0x5104)   // 億
-            case 3: put(0x5146)   // 兆
-            case 4: put(0x4EAC)   // 京
-            default: break
-            }
-        }
-    }
-
-    @inline(__always)
-    static func kanjiDigit(_ d: Int) -> UInt32 {
-        switch d {
-        case 1: return 0x4E00
-        case 2: return 0x4E8C
-        case 3: return 0x4E09
-        case 4: return 0x56DB
-        case 5: return 0x4E94
-        case 6: return 0x516D
-        case 7: return 0x4E03
-        case 8: return 0x516B
-        case 9: return 0x4E5D
-        default: return 0x3007
         }
     }
 

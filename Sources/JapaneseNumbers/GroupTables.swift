@@ -1,0 +1,233 @@
+/// The scripts a reading is written in, besides kanji.
+enum Script: Int, CaseIterable {
+    case hiragana = 0, katakana, romaji, romajiMacrons
+
+    @inline(__always)
+    var isRomaji: Bool { self == .romaji || self == .romajiMacrons }
+
+    /// The bytes of a piece in this script.
+    func bytes(of piece: Piece) -> [UInt8] {
+        switch self {
+        case .hiragana: return piece.hiraganaUTF8
+        case .katakana: return piece.katakanaUTF8
+        case .romaji: return piece.romajiUTF8
+        case .romajiMacrons: return piece.romajiMacronsUTF8
+        }
+    }
+}
+
+/// Every 4-digit section (0...9999) read out once, in each script: a reading is then a
+/// few copies per section instead of work per digit.
+///
+/// Entry `v` is the canonical reading of `v` as the last section of a number or before
+/// 万 and 億 (where no element changes its sound): 1234 is せんにひゃくさんじゅうよん,
+/// `sen nihyaku sanjuuyon`, 千二百三十四. Entry 0 is empty. Before 兆 and 京 and before
+/// a counter the last element changes, and the writer puts the section together from
+/// the entry for the rest of it and that element (see ``ReadingWriter``). Each table is
+/// built the first time it is used, from the same pieces as the slot builder, so that
+/// the two cannot disagree.
+///
+/// Layout, for the caches: what a line of `kazu read` needs of one section is one
+/// 128-byte record, two cache lines, in ``main``: the kanji (length, then bytes) at 0,
+/// the four digits at 28, the romaji at 32, the hiragana at 64 (alone in its line, for
+/// ``JapaneseNumbers/hiragana(of:counter:)``). Katakana (64-byte entries) and romaji
+/// with macrons (32-byte entries) have tables of their own. Every table is followed by
+/// 64 bytes of padding, so a writer may copy a fixed 64 bytes from any entry.
+enum GroupTables {
+    struct Column {
+        /// The length byte of entry 0; entry `v` is `stride * v` further on.
+        let base: UnsafePointer<UInt8>
+        let stride: Int
+
+        @inline(__always)
+        func entry(_ v: Int) -> UnsafePointer<UInt8> { base + stride &* v }
+    }
+
+    static let recordSize = 128
+    static let kanjiOffset = 0, digitsOffset = 28, romajiOffset = 32, hiraganaOffset = 64
+
+    nonisolated(unsafe) static let main: UnsafePointer<UInt8> = {
+        let table = allocate(recordSize)
+        let kanji = kanjiEntries(), romaji = entries(.romaji), hiragana = entries(.hiragana)
+        for v in 0..<10_000 {
+            let record = table + recordSize * v
+            put(kanji[v], at: record + kanjiOffset, room: digitsOffset - 1)
+            var digits = v
+            for k in stride(from: 3, through: 0, by: -1) {
+                record[digitsOffset + k] = UInt8(ascii: "0") + UInt8(digits % 10)
+                digits /= 10
+            }
+            put(romaji[v], at: record + romajiOffset, room: 31)
+            put(hiragana[v], at: record + hiraganaOffset, room: 63)
+        }
+        return UnsafePointer(table)
+    }()
+
+    nonisolated(unsafe) static let katakana: UnsafePointer<UInt8> = single(.katakana, stride: 64)
+    nonisolated(unsafe) static let romajiMacrons: UnsafePointer<UInt8> = single(.romajiMacrons, stride: 32)
+
+    @inline(__always)
+    static func column(_ script: Script) -> Column {
+        switch script {
+        case .hiragana: return Column(base: main + hiraganaOffset, stride: recordSize)
+        case .katakana: return Column(base: katakana, stride: 64)
+        case .romaji: return Column(base: main + romajiOffset, stride: recordSize)
+        case .romajiMacrons: return Column(base: romajiMacrons, stride: 32)
+        }
+    }
+
+    @inline(__always)
+    static var kanji: Column { Column(base: main + kanjiOffset, stride: recordSize) }
+
+    /// Zeroed room for 10000 entries of `stride` bytes and the padding, aligned to cache lines.
+    static func allocate(_ stride: Int) -> UnsafeMutablePointer<UInt8> {
+        let bytes = stride * 10_000 + BytePool.copyWidth
+        let raw = UnsafeMutableRawPointer.allocate(byteCount: bytes, alignment: 64)
+        raw.initializeMemory(as: UInt8.self, repeating: 0, count: bytes)
+        return raw.assumingMemoryBound(to: UInt8.self)
+    }
+
+    static func put(_ bytes: [UInt8], at entry: UnsafeMutablePointer<UInt8>, room: Int) {
+        precondition(bytes.count <= room, "a section's reading outgrew its table entry")
+        entry[0] = UInt8(bytes.count)
+        for (i, byte) in bytes.enumerated() { entry[1 + i] = byte }
+    }
+
+    static func single(_ script: Script, stride: Int) -> UnsafePointer<UInt8> {
+        let table = allocate(stride)
+        for (v, bytes) in entries(script).enumerated() { put(bytes, at: table + stride * v, room: stride - 1) }
+        return UnsafePointer(table)
+    }
+
+    static func kanjiEntries() -> [[UInt8]] {
+        (0..<10_000).map { v in
+            var bytes: [UInt8] = []
+            var scale = 1000
+            for pos in stride(from: 3, through: 0, by: -1) {
+                let d = (v / scale) % 10
+                scale /= 10
+                if d == 0 { continue }
+                if pos == 0 || d > 1 { bytes += NumberTables.digitKanjiUTF8[d] }
+                bytes += NumberTables.unitKanjiUTF8[pos]
+            }
+            return bytes
+        }
+    }
+
+    /// Each section's reading in `script`: its elements' canonical pieces, joined as the slot builder joins them.
+    static func entries(_ script: Script) -> [[UInt8]] {
+        (0..<10_000).map { v in
+            var pieces: [(Piece, spaced: Bool)] = []
+            var lastPos = 0
+            if v > 0 { while (v / powerOfTen(lastPos)) % 10 == 0 { lastPos += 1 } }
+            var previousPos = -1
+            for pos in stride(from: 3, through: 0, by: -1) {
+                let d = (v / powerOfTen(pos)) % 10
+                if d == 0 { continue }
+                let piece = NumberTables.chunk(large: 0, pos: pos, digit: d, follow: pos == lastPos ? .end : .inner)[0]
+                pieces.append((piece, !pieces.isEmpty && !(pos == 0 && previousPos == 1)))
+                previousPos = pos
+            }
+            var bytes: [UInt8] = []
+            var geminate = false
+            for (piece, spaced) in pieces {
+                let word = script.bytes(of: piece)
+                if script.isRomaji, let first = word.first {
+                    if spaced {
+                        bytes.append(UInt8(ascii: " "))
+                    } else if geminate {
+                        bytes.append(first == UInt8(ascii: "c") ? UInt8(ascii: "t") : first)
+                    } else if bytes.last == UInt8(ascii: "n") && ReadingBuilder.isVowelOrY(first) {
+                        bytes.append(UInt8(ascii: "'"))
+                    }
+                }
+                geminate = piece.geminatesNext
+                bytes += word
+            }
+            // The writer relies on a section's reading not ending in っ before 万 and 億.
+            precondition(!geminate)
+            return bytes
+        }
+    }
+
+    static func powerOfTen(_ pos: Int) -> Int {
+        switch pos {
+        case 0: return 1
+        case 1: return 10
+        case 2: return 100
+        default: return 1000
+        }
+    }
+}
+
+/// The single pieces the writer adds to sections, canonical form only, in each script:
+/// an element before 兆 or 京 (いっ, はっ, じゅっ, ひゃっ), the group units, マイナス and ゼロ.
+enum PieceTables {
+    /// `chunk(pos:digit:follow:)`: (pos * 10 + digit) * 6 + follow.
+    static func chunk(pos: Int, digit: Int, follow: Follow) -> Int { (pos * 10 + digit) * 6 + follow.rawValue }
+    /// The unit of group `g` (1 万 ... 4 京).
+    static func unit(_ g: Int) -> Int { 240 + g }
+    static let minus = 245
+    static let zero = 246
+
+    static let hiragana = build(.hiragana)
+    static let katakana = build(.katakana)
+    static let romaji = build(.romaji)
+    static let romajiMacrons = build(.romajiMacrons)
+
+    @inline(__always)
+    static func table(_ script: Script) -> BytePool {
+        switch script {
+        case .hiragana: return hiragana
+        case .katakana: return katakana
+        case .romaji: return romaji
+        case .romajiMacrons: return romajiMacrons
+        }
+    }
+
+    static func build(_ script: Script) -> BytePool {
+        var strings: [(bytes: [UInt8], geminates: Bool)] = []
+        func add(_ piece: Piece?) {
+            strings.append(piece.map { (script.bytes(of: $0), $0.geminatesNext) } ?? ([], false))
+        }
+        for pos in 0...3 {
+            for d in 0...9 {
+                for follow in Follow.allCases {
+                    add(NumberTables.chunk(large: 0, pos: pos, digit: d, follow: follow).first)
+                }
+            }
+        }
+        for g in 0...4 { add(g == 0 ? nil : NumberTables.groupPieces[g][0]) }
+        add(NumberTables.minus[0])
+        add(NumberTables.zero[0])
+        return BytePool(strings)
+    }
+}
+
+/// A counter's canonical pieces in one script, for the writer (see ``CounterTable``).
+///
+/// Entries: 0...9 a bare last digit with the counter; 10 + (pos - 1) * 10 + digit a last
+/// 十 百 千 element; 40 + g a last group unit (1 万 ... 4 京); 45 + n the exact reading
+/// of n for n in 0..<64.
+enum CounterPieces {
+    static func digit(_ d: Int) -> Int { d }
+    static func unit(pos: Int, digit: Int) -> Int { 10 + (pos - 1) * 10 + digit }
+    static func group(_ g: Int) -> Int { 40 + g }
+    static func exact(_ n: Int) -> Int { 45 + n }
+    /// In the kanji pool: 0 the counter's kanji, 1 + n the exact kanji of n, and this, the name.
+    static let name = 65
+
+    static func build(
+        _ script: Script, digitTails: [[Piece]], unitTails: [[[Piece]]], groupTails: [[Piece]], exact: [Int64: [Piece]]
+    ) -> BytePool {
+        var strings: [(bytes: [UInt8], geminates: Bool)] = []
+        func add(_ piece: Piece?) {
+            strings.append(piece.map { (script.bytes(of: $0), $0.geminatesNext) } ?? ([], false))
+        }
+        for d in 0...9 { add(digitTails[d].first) }
+        for pos in 1...3 { for d in 0...9 { add(unitTails[pos][d].first) } }
+        for g in 0...4 { add(groupTails[g].first) }
+        for n in 0..<64 { add(exact[Int64(n)]?.first) }
+        return BytePool(strings)
+    }
+}
