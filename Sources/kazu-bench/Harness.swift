@@ -192,9 +192,11 @@ struct BenchmarkRunner {
     /// Measures the benchmarks of `group` in alternating batches.
     private mutating func measure(_ group: [Benchmark]) -> [BenchmarkResult] {
         let bodies = group.map { $0.make() }
-        // Warm up and size the batches: double the count until one call takes 10 ms.
+        // Warm up and size the batches: one call first (it may build tables that are built
+        // once), then double the count until one call takes 10 ms.
         var batchSizes: [Int] = []
         for body in bodies {
+            _ = time(body, 1)
             var iterations = 1
             while true {
                 let seconds = time(body, iterations)
