@@ -79,6 +79,7 @@ public enum JapaneseNumbers {
     /// nijuuichi, nijūichi, nizyuuiti; spaces optional). With a counter the
     /// reading must use the counter's sound changes (さんぼん, not さんほん);
     /// a bare number without the counter is accepted too.
+    @inlinable
     public static func parse(_ text: some StringProtocol, counter: Counter? = nil) -> Result<Int64, ParseError> {
         NumberParser.parse(String(text), counter: counter)
     }

@@ -7,10 +7,16 @@ enum FinalElement: Sendable, Equatable {
 }
 
 /// Reads what a learner typed: digits, kanji, kana or romaji, with or without a counter.
+@usableFromInline
 enum NumberParser {
     typealias Outcome = Result<Int64, Reason>
 
+    @usableFromInline
     static func parse(_ text: String, counter: Counter?) -> Result<Int64, ParseError> {
+        if counter == nil {
+            var text = text
+            if let value = QuickParser.parse(&text) { return .success(value) }
+        }
         switch parseReason(text, counter: counter) {
         case .success(let n): return .success(n)
         case .failure(let reason): return .failure(ParseError(input: text, reason: reason.text))

@@ -1,0 +1,457 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// The parser's fast path: reads the common answers straight from UTF-8 bytes, with no
+/// allocation, and says nothing (nil) about anything else, which then goes through the
+/// full parser (``NumberParser/parseReason(_:counter:)``) as before.
+///
+/// It accepts only what the full parser accepts, with the same value, never a text the
+/// full parser refuses:
+/// - ASCII digits alone, at most 18 of them;
+/// - kanji numerals alone (〇 零 一 ... 九 十 百 千 万 萬 億 兆 京), with the full parser's
+///   own rules, step by step (``kanji(_:)``);
+/// - hiragana or katakana made of 4-digit sections each spelled exactly as the
+///   generator spells it (its canonical reading, or the sound change it makes before
+///   兆 or 京), each followed by a group unit in descending order, the last one by
+///   nothing or a unit: that is, the canonical reading of a number, or the forms the
+///   full parser accepts for it before 兆 and 京 (``kana(_:)``);
+/// - lowercase romaji (with spaces and `'`), turned into kana the way the full parser
+///   does first (every ambiguous `n` before a vowel read as な-row, the first reading it
+///   tries) and then read as above.
+/// Everything else, and every mistake, goes to the full parser, which explains it.
+enum QuickParser {
+    static func parse(_ text: inout String) -> Int64? {
+        text.withUTF8 { parse($0) }
+    }
+
+    static func parse(_ bytes: UnsafeBufferPointer<UInt8>) -> Int64? {
+        guard let first = bytes.first else { return nil }
+        switch first {
+        case 0x30...0x39: return digits(bytes)
+        case 0x61...0x7A: return romaji(bytes)
+        case 0xE3:
+            // 〇 (U+3007) is kanji; kana is U+3041...U+30FF.
+            if bytes.count >= 3 && bytes[1] == 0x80 { return kanji(bytes) }
+            return kana(bytes)
+        case 0xE4...0xE9: return kanji(bytes)
+        default: return nil
+        }
+    }
+
+    // MARK: Digits
+
+    static func digits(_ bytes: UnsafeBufferPointer<UInt8>) -> Int64? {
+        guard bytes.count <= 18 else { return nil }
+        var value: Int64 = 0
+        for byte in bytes {
+            let d = byte &- 0x30
+            guard d < 10 else { return nil }
+            value = value &* 10 &+ Int64(d)
+        }
+        return value
+    }
+
+    // MARK: Kanji
+
+    /// What each code point U+3000..<U+9700 is to ``kanji(_:)``: 0 nothing, 1 + d the digit
+    /// d, 16 + pos a unit 十 百 千 (pos 1...3), 32 + g a group unit 万 萬 億 兆 京 (g 1...4).
+    /// Made from NumberParser's own classification.
+    nonisolated(unsafe) static let kanjiClass: UnsafePointer<UInt8> = {
+        let table = UnsafeMutablePointer<UInt8>.allocate(capacity: 0x6700)
+        table.initialize(repeating: 0, count: 0x6700)
+        for v in UInt32(0x3000)..<0x9700 {
+            if let d = NumberParser.kanjiDigit(v) {
+                table[Int(v - 0x3000)] = 1 + UInt8(d)
+            } else if let pos = NumberParser.smallUnit(v) {
+                table[Int(v - 0x3000)] = 16 + UInt8(pos)
+            } else if let g = NumberParser.groupUnit(v) {
+                table[Int(v - 0x3000)] = 32 + UInt8(g)
+            }
+        }
+        return UnsafePointer(table)
+    }()
+
+    static let powersOfTen: (UInt64, UInt64, UInt64, UInt64) = (1, 10, 100, 1000)
+
+    /// NumberParser.numeral for kanji alone, the same checks in the same order; nil at the
+    /// first one that fails (the full parser then says why).
+    static func kanji(_ bytes: UnsafeBufferPointer<UInt8>) -> Int64? {
+        guard bytes.count % 3 == 0 else { return nil }
+        let classes = kanjiClass
+        var total: UInt64 = 0, section: UInt64 = 0
+        var pending: UInt64 = 0
+        var hasPending = false
+        var lastPos = 4, lastGroup = 5
+        var i = 0
+        while i < bytes.count {
+            let b0 = bytes[i], b1 = bytes[i + 1], b2 = bytes[i + 2]
+            // A valid string: a lead byte 0xE3...0xE9 starts three bytes.
+            guard b0 >= 0xE3 && b0 <= 0xE9 else { return nil }
+            let v = Int(b0 & 0x0F) << 12 | Int(b1 & 0x3F) << 6 | Int(b2 & 0x3F)
+            i += 3
+            let kind = classes[v &- 0x3000]
+            if kind == 0 {
+                return nil
+            } else if kind < 16 {
+                let d = UInt64(kind - 1)
+                let (times, o1) = pending.multipliedReportingOverflow(by: 10)
+                let (sum, o2) = times.addingReportingOverflow(d)
+                if o1 || o2 { return nil }
+                pending = sum
+                hasPending = true
+            } else if kind < 32 {
+                let pos = Int(kind - 16)
+                if hasPending && pending > 9 { return nil }
+                if pos >= lastPos { return nil }
+                if hasPending && pending == 0 { return nil }
+                let scale = pos == 1 ? powersOfTen.1 : pos == 2 ? powersOfTen.2 : powersOfTen.3
+                section += (hasPending ? pending : 1) * scale
+                lastPos = pos
+                pending = 0
+                hasPending = false
+            } else {
+                let g = Int(kind - 32)
+                if hasPending {
+                    if lastPos < 4 && pending > 9 { return nil }
+                    section += pending
+                }
+                if g >= lastGroup && lastGroup < 5 { return nil }
+                if section == 0 || section > 9999 { return nil }
+                let (product, o1) = section.multipliedReportingOverflow(by: groupPower(g))
+                let (sum, o2) = total.addingReportingOverflow(product)
+                if o1 || o2 { return nil }
+                total = sum
+                section = 0
+                pending = 0
+                hasPending = false
+                lastPos = 4
+                lastGroup = g
+            }
+        }
+        if hasPending {
+            if lastPos < 4 && pending > 9 { return nil }
+            if lastGroup < 5 && lastPos == 4 && pending > 9999 { return nil }
+            section += pending
+        }
+        let (sum, overflow) = total.addingReportingOverflow(section)
+        if overflow || sum > UInt64(Int64.max) { return nil }
+        return Int64(sum)
+    }
+
+    @inline(__always)
+    static func groupPower(_ g: Int) -> UInt64 {
+        switch g {
+        case 1: return 10_000
+        case 2: return 100_000_000
+        case 3: return 1_000_000_000_000
+        default: return 10_000_000_000_000_000
+        }
+    }
+
+    // MARK: Kana
+
+    /// Kana in "codes": a hiragana's code point less 0x3040 (katakana folded to
+    /// hiragana), one byte each. At most this many are read quickly.
+    static let maxCodes = 96
+
+    /// For a kana's last two UTF-8 bytes b1 (0x80...0x83) and b2, at `(b1 & 3) << 6 | b2 & 0x3F`:
+    /// its code (hiragana, and katakana folded to it as KanaInput.normalize folds it: not
+    /// ヵ ヶ nor ー), with 0x80 added when it starts a group unit (ま お ち け); 0 for
+    /// anything else.
+    nonisolated(unsafe) static let kanaCodes: UnsafePointer<UInt8> = {
+        let table = UnsafeMutablePointer<UInt8>.allocate(capacity: 256)
+        for k in 0..<256 {
+            let v = 0x3000 + k
+            var code: UInt8 = 0
+            if v >= 0x3041 && v <= 0x3096 {
+                code = UInt8(v - 0x3040)
+            } else if v >= 0x30A1 && v <= 0x30F4 {
+                code = UInt8(v - 0x30A0)
+            }
+            if code == ma || code == o || code == chi || code == ke { code |= 0x80 }
+            table[k] = code
+        }
+        return UnsafePointer(table)
+    }()
+
+    static func kana(_ bytes: UnsafeBufferPointer<UInt8>) -> Int64? {
+        guard bytes.count % 3 == 0, bytes.count / 3 <= maxCodes, let start = bytes.baseAddress else { return nil }
+        let table = kanaCodes
+        return withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 2 * maxCodes) { buffer in
+            // Codes first, then where the kana that may start a unit are.
+            let codes = buffer.baseAddress!
+            let units = codes + maxCodes
+            var count = 0, unitCount = 0
+            var p = start
+            let end = start + bytes.count
+            while p < end {
+                // A valid string: 0xE3 then two continuation bytes, U+3000...U+3FFF.
+                let b1 = p[1]
+                guard p[0] == 0xE3, b1 & 0xFC == 0x80 else { return nil }
+                let code = table[Int(b1 & 0x03) << 6 | Int(p[2] & 0x3F)]
+                guard code != 0 else { return nil }
+                codes[count] = code & 0x7F
+                if code & 0x80 != 0 {
+                    units[unitCount] = UInt8(truncatingIfNeeded: count)
+                    unitCount &+= 1
+                }
+                count &+= 1
+                p += 3
+            }
+            return sections(UnsafeBufferPointer(start: codes, count: count),
+                            candidates: UnsafeBufferPointer(start: units, count: unitCount))
+        }
+    }
+
+    static let ma: UInt8 = 0x3E, n: UInt8 = 0x53, o: UInt8 = 0x0A, ku: UInt8 = 0x0F, chi: UInt8 = 0x21
+    static let smallYo: UInt8 = 0x47, u: UInt8 = 0x06, ke: UInt8 = 0x11, i: UInt8 = 0x04
+
+    /// Sections and group units (まん おく ちょう けい), each section looked up whole in
+    /// ``SectionLookup``; groups strictly descending. Nil when anything else is there.
+    /// `candidates`: the places of ま お ち け, where a unit may start, in order.
+    static func sections(_ codes: UnsafeBufferPointer<UInt8>, candidates: UnsafeBufferPointer<UInt8>) -> Int64? {
+        let count = codes.count
+        guard count > 0 else { return nil }
+        let lookup = SectionLookup.shared
+        var total: UInt64 = 0
+        var lastGroup = 5
+        var start = 0
+        for candidate in candidates {
+            let j = Int(candidate)
+            // Skipped: inside a unit already read.
+            if j < start { continue }
+            let c = codes[j]
+            var g = 0, length = 0
+            // No section spelling contains a unit's kana in a row, nor ends with the first kana of one.
+            if c == ma && j + 1 < count && codes[j + 1] == n {
+                g = 1; length = 2
+            } else if c == o && j + 1 < count && codes[j + 1] == ku {
+                g = 2; length = 2
+            } else if c == chi && j + 2 < count && codes[j + 1] == smallYo && codes[j + 2] == u {
+                g = 3; length = 3
+            } else if c == ke && j + 1 < count && codes[j + 1] == i {
+                g = 4; length = 2
+            }
+            if g == 0 { continue }
+            guard g < lastGroup, j > start,
+                  let (value, follows) = lookup.find(UnsafeBufferPointer(rebasing: codes[start..<j]))
+            else { return nil }
+            // Plain spellings go before any unit; a sound-changed one only before its own.
+            guard follows & SectionLookup.plain != 0
+                    || (g == 3 && follows & SectionLookup.beforeChou != 0)
+                    || (g == 4 && follows & SectionLookup.beforeKei != 0)
+            else { return nil }
+            let (product, o1) = UInt64(value).multipliedReportingOverflow(by: groupPower(g))
+            let (sum, o2) = total.addingReportingOverflow(product)
+            if o1 || o2 { return nil }
+            total = sum
+            lastGroup = g
+            start = j + length
+        }
+        if start < count {
+            guard let (value, follows) = lookup.find(UnsafeBufferPointer(rebasing: codes[start..<count])),
+                  follows & SectionLookup.plain != 0
+            else { return nil }
+            let (sum, overflow) = total.addingReportingOverflow(UInt64(value))
+            if overflow { return nil }
+            total = sum
+        }
+        guard total <= UInt64(Int64.max) else { return nil }
+        return Int64(total)
+    }
+
+    // MARK: Romaji
+
+    /// Romaji as ``ReadingWriter`` writes it (`sen nihyaku sanjuuyon'oku gosen ...`): cut
+    /// after each group unit, each section looked up whole in ``SectionLookup/romaji``,
+    /// and the number then written out again and compared with the text, so that only a
+    /// canonical reading passes. Anything else (other spellings, no spaces, macrons,
+    /// uppercase, sound changes before 兆 and 京) goes to the full parser.
+    static func romaji(_ bytes: UnsafeBufferPointer<UInt8>) -> Int64? {
+        let count = bytes.count
+        guard count <= 200, bytes[count - 1] != 0x20 else { return nil }
+        for byte in bytes where !(byte >= 0x61 && byte <= 0x7A) && byte != 0x20 && byte != 0x27 { return nil }
+        let lookup = SectionLookup.romaji
+        var total: UInt64 = 0
+        var lastGroup = 5
+        var start = 0
+        var wordStart = 0
+        var k = 0
+        while k <= count {
+            if k < count && bytes[k] != 0x20 {
+                k += 1
+                continue
+            }
+            let length = k - wordStart
+            guard length > 0 else { return nil }
+            @inline(__always) func endsWith(_ a: UInt8, _ b: UInt8, _ c: UInt8) -> Bool {
+                bytes[k - 3] == a && bytes[k - 2] == b && bytes[k - 1] == c
+            }
+            var g = 0, cut = 0
+            if length > 3 {
+                if endsWith(0x6D, 0x61, 0x6E) {                                            // man
+                    g = 1; cut = k - 3
+                } else if endsWith(0x6F, 0x6B, 0x75) && bytes[k - 4] != 0x72 {            // oku, not roku
+                    g = 2; cut = k - 3
+                    if bytes[cut - 1] == 0x27 { cut -= 1 }                                // san'oku
+                } else if length > 4 && bytes[k - 4] == 0x63 && endsWith(0x68, 0x6F, 0x75) {   // chou
+                    g = 3; cut = k - 4
+                } else if endsWith(0x6B, 0x65, 0x69) {                                     // kei
+                    g = 4; cut = k - 3
+                }
+            }
+            if g > 0 {
+                guard g < lastGroup, cut > start,
+                      let value = lookup.value(of: UnsafeBufferPointer(rebasing: bytes[start..<cut]))
+                else { return nil }
+                let (product, o1) = UInt64(value).multipliedReportingOverflow(by: groupPower(g))
+                let (sum, o2) = total.addingReportingOverflow(product)
+                if o1 || o2 { return nil }
+                total = sum
+                lastGroup = g
+                start = k + 1
+            }
+            k += 1
+            wordStart = k
+        }
+        if start < count {
+            guard let value = lookup.value(of: UnsafeBufferPointer(rebasing: bytes[start..<count])) else { return nil }
+            let (sum, overflow) = total.addingReportingOverflow(UInt64(value))
+            if overflow { return nil }
+            total = sum
+        }
+        guard total > 0 && total <= UInt64(Int64.max) else { return nil }
+        let n = Int64(total)
+        // Only the canonical reading of n, byte for byte.
+        let same = withUnsafeTemporaryAllocation(of: UInt8.self, capacity: ReadingWriter.scriptCapacity) { buffer in
+            var out = ByteCursor(buffer.baseAddress!)
+            ReadingWriter.write(n, counter: nil, script: .romaji, to: &out)
+            return out.at == count && memcmp(buffer.baseAddress!, bytes.baseAddress!, count) == 0
+        }
+        return same ? n : nil
+    }
+}
+
+/// Every 4-digit section's kana spelling that the quick parser reads, as codes: the
+/// canonical reading of 1...9999 (as in ``GroupTables``) and, where the last element
+/// changes its sound before 兆 or 京, that spelling too; or (``romaji``) the canonical
+/// romaji of 1...9999. An open-addressing table keyed by the bytes packed into four
+/// words (at most 32; a section has at most 19 kana, 29 letters).
+final class SectionLookup: @unchecked Sendable {
+    static let plain: UInt8 = 1, beforeChou: UInt8 = 2, beforeKei: UInt8 = 4
+
+    static let shared = SectionLookup(kana: ())
+    static let romaji = SectionLookup(romaji: ())
+
+    let keys: UnsafeMutablePointer<UInt64>     // 4 words a slot
+    let values: UnsafeMutablePointer<UInt32>   // value | follows << 16; 0 is an empty slot
+    let mask: Int
+
+    init(romaji: ()) {
+        let spellings = GroupTables.entries(.romaji).enumerated().dropFirst().map { ($0.element, $0.offset, Self.plain) }
+        (keys, values, mask) = Self.table(spellings)
+    }
+
+    convenience init(kana: ()) {
+        var spellings: [([UInt8], Int, UInt8)] = []
+        func codes(_ piece: String) -> [UInt8] { piece.unicodeScalars.map { UInt8($0.value - 0x3040) } }
+        let plain = GroupTables.entries(.hiragana)
+        for v in 1..<10_000 {
+            let text = String(decoding: plain[v], as: UTF8.self)
+            spellings.append((codes(text), v, Self.plain))
+            // The same section before 兆 and 京: the rest, then the last element's canonical form there.
+            var pos = 0
+            while (v / GroupTables.powerOfTen(pos)) % 10 == 0 { pos += 1 }
+            let digit = (v / GroupTables.powerOfTen(pos)) % 10
+            let rest = v - digit * GroupTables.powerOfTen(pos)
+            let restText = String(decoding: plain[rest], as: UTF8.self)
+            for (follow, flag) in [(Follow.chou, Self.beforeChou), (Follow.kei, Self.beforeKei)] {
+                let last = NumberTables.chunk(large: 0, pos: pos, digit: digit, follow: follow)[0].hiragana
+                let changed = restText + last
+                if changed != text { spellings.append((codes(changed), v, flag)) }
+            }
+        }
+        self.init(spellings)
+    }
+
+    private init(_ spellings: [([UInt8], Int, UInt8)]) {
+        (keys, values, mask) = Self.table(spellings)
+    }
+
+    private static func table(_ spellings: [([UInt8], Int, UInt8)])
+        -> (UnsafeMutablePointer<UInt64>, UnsafeMutablePointer<UInt32>, Int) {
+        var size = 1
+        while size < spellings.count * 2 { size <<= 1 }
+        let mask = size - 1
+        let keys = UnsafeMutablePointer<UInt64>.allocate(capacity: 4 * size)
+        keys.initialize(repeating: 0, count: 4 * size)
+        let values = UnsafeMutablePointer<UInt32>.allocate(capacity: size)
+        values.initialize(repeating: 0, count: size)
+        for (spelling, value, flag) in spellings {
+            precondition(spelling.count <= 32 && !spelling.isEmpty)
+            let key = spelling.withUnsafeBufferPointer { pack($0) }
+            var slot = hash(key) & mask
+            while values[slot] != 0 {
+                if same(keys + 4 * slot, key) {
+                    precondition(values[slot] & 0xFFFF == UInt32(value), "one spelling for two sections")
+                    break
+                }
+                slot = (slot + 1) & mask
+            }
+            keys[4 * slot] = key.0
+            keys[4 * slot + 1] = key.1
+            keys[4 * slot + 2] = key.2
+            keys[4 * slot + 3] = key.3
+            values[slot] |= UInt32(value) | UInt32(flag) << 16
+        }
+        return (keys, values, mask)
+    }
+
+    @inline(__always)
+    static func same(_ slot: UnsafeMutablePointer<UInt64>, _ key: (UInt64, UInt64, UInt64, UInt64)) -> Bool {
+        slot[0] == key.0 && slot[1] == key.1 && slot[2] == key.2 && slot[3] == key.3
+    }
+
+    @inline(__always)
+    static func pack(_ codes: UnsafeBufferPointer<UInt8>) -> (UInt64, UInt64, UInt64, UInt64) {
+        var words: (UInt64, UInt64, UInt64, UInt64) = (0, 0, 0, 0)
+        withUnsafeMutableBytes(of: &words) { raw in
+            raw.baseAddress!.copyMemory(from: codes.baseAddress!, byteCount: codes.count)
+        }
+        return words
+    }
+
+    @inline(__always)
+    static func hash(_ key: (UInt64, UInt64, UInt64, UInt64)) -> Int {
+        var h = key.0 &* 0x9E37_79B9_7F4A_7C15
+        h = (h ^ (h >> 29) ^ key.1) &* 0xBF58_476D_1CE4_E5B9
+        h = (h ^ (h >> 32) ^ key.2) &* 0x94D0_49BB_1331_11EB
+        h = (h ^ (h >> 29) ^ key.3) &* 0x9E37_79B9_7F4A_7C15
+        return Int(truncatingIfNeeded: h ^ (h >> 29))
+    }
+
+    /// The section a spelling reads and where it may stand (``plain``, ``beforeChou``, ``beforeKei``).
+    @inline(__always)
+    func find(_ codes: UnsafeBufferPointer<UInt8>) -> (Int, UInt8)? {
+        guard codes.count <= 32 else { return nil }
+        let key = Self.pack(codes)
+        var slot = Self.hash(key) & mask
+        while true {
+            let value = values[slot]
+            if value == 0 { return nil }
+            if Self.same(keys + 4 * slot, key) { return (Int(value & 0xFFFF), UInt8(value >> 16)) }
+            slot = (slot + 1) & mask
+        }
+    }
+
+    /// The section a romaji spelling reads.
+    @inline(__always)
+    func value(of bytes: UnsafeBufferPointer<UInt8>) -> Int? {
+        find(bytes)?.0
+    }
+}
