@@ -37,10 +37,18 @@ struct InputLines: Sequence, IteratorProtocol {
         guard let reader else { return given.next().map { Line(text: $0, number: nil) } }
         while let text = reader.next() {
             lineNumber += 1
-            if text.allSatisfy(\.isWhitespace) { continue }
+            if Self.isBlank(text) { continue }
             return Line(text: text, number: lineNumber)
         }
         return nil
+    }
+
+    /// Whether a line is whitespace only. A first byte that is printable ASCII other than
+    /// a space settles it at once (every number line); anything else is checked Character
+    /// by Character as before.
+    static func isBlank(_ text: String) -> Bool {
+        if let first = text.utf8.first, first > 0x20 && first < 0x7F { return false }
+        return text.allSatisfy(\.isWhitespace)
     }
 
     /// The error that ended standard input early, in words ("Is a directory"); nil
