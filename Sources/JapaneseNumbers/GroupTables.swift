@@ -48,18 +48,16 @@ enum GroupTables {
 
     nonisolated(unsafe) static let main: UnsafePointer<UInt8> = {
         let table = allocate(recordSize)
-        let kanji = kanjiEntries(), romaji = entries(.romaji), hiragana = entries(.hiragana)
+        fillKanji(table + kanjiOffset, stride: recordSize, room: digitsOffset - 1)
         for v in 0..<10_000 {
-            let record = table + recordSize * v
-            put(kanji[v], at: record + kanjiOffset, room: digitsOffset - 1)
             var digits = v
             for k in stride(from: 3, through: 0, by: -1) {
-                record[digitsOffset + k] = UInt8(ascii: "0") + UInt8(digits % 10)
+                table[recordSize * v + digitsOffset + k] = UInt8(ascii: "0") + UInt8(digits % 10)
                 digits /= 10
             }
-            put(romaji[v], at: record + romajiOffset, room: 31)
-            put(hiragana[v], at: record + hiraganaOffset, room: 63)
         }
+        fill(.romaji, table + romajiOffset, stride: recordSize, room: 31)
+        fill(.hiragana, table + hiraganaOffset, stride: recordSize, room: 63)
         return UnsafePointer(table)
     }()
 
@@ -87,66 +85,120 @@ enum GroupTables {
         return raw.assumingMemoryBound(to: UInt8.self)
     }
 
-    static func put(_ bytes: [UInt8], at entry: UnsafeMutablePointer<UInt8>, room: Int) {
-        precondition(bytes.count <= room, "a section's reading outgrew its table entry")
-        entry[0] = UInt8(bytes.count)
-        for (i, byte) in bytes.enumerated() { entry[1 + i] = byte }
-    }
-
     static func single(_ script: Script, stride: Int) -> UnsafePointer<UInt8> {
         let table = allocate(stride)
-        for (v, bytes) in entries(script).enumerated() { put(bytes, at: table + stride * v, room: stride - 1) }
+        fill(script, table, stride: stride, room: stride - 1)
         return UnsafePointer(table)
     }
 
-    static func kanjiEntries() -> [[UInt8]] {
-        (0..<10_000).map { v in
-            var bytes: [UInt8] = []
-            var scale = 1000
-            for pos in stride(from: 3, through: 0, by: -1) {
-                let d = (v / scale) % 10
-                scale /= 10
-                if d == 0 { continue }
-                if pos == 0 || d > 1 { bytes += NumberTables.digitKanjiUTF8[d] }
-                bytes += NumberTables.unitKanjiUTF8[pos]
-            }
-            return bytes
+    /// The digit of section `v` at `pos` (0 ones ... 3 thousands), by constant divisions.
+    @inline(__always)
+    static func digit(_ v: Int, _ pos: Int) -> Int {
+        switch pos {
+        case 0: return v % 10
+        case 1: return v / 10 % 10
+        case 2: return v / 100 % 10
+        default: return v / 1000
         }
     }
 
-    /// Each section's reading in `script`: its elements' canonical pieces, joined as the slot builder joins them.
-    static func entries(_ script: Script) -> [[UInt8]] {
-        (0..<10_000).map { v in
-            var pieces: [(Piece, spaced: Bool)] = []
-            var lastPos = 0
-            if v > 0 { while (v / powerOfTen(lastPos)) % 10 == 0 { lastPos += 1 } }
-            var previousPos = -1
-            for pos in stride(from: 3, through: 0, by: -1) {
-                let d = (v / powerOfTen(pos)) % 10
+    /// Entry `v` (a length byte, then the bytes) at `entries + stride * v`, for every section.
+    static func fillKanji(_ entries: UnsafeMutablePointer<UInt8>, stride: Int, room: Int) {
+        // Element (pos, digit) as kanji: the digit (not 一 before 十 百 千), then the unit.
+        var pool: [UInt8] = []
+        var starts: [Int] = []
+        for pos in 0...3 {
+            for d in 0...9 {
+                starts.append(pool.count)
                 if d == 0 { continue }
-                let piece = NumberTables.chunk(large: 0, pos: pos, digit: d, follow: pos == lastPos ? .end : .inner)[0]
-                pieces.append((piece, !pieces.isEmpty && !(pos == 0 && previousPos == 1)))
-                previousPos = pos
+                if pos == 0 || d > 1 { pool += NumberTables.digitKanjiUTF8[d] }
+                pool += NumberTables.unitKanjiUTF8[pos]
             }
-            var bytes: [UInt8] = []
-            var geminate = false
-            for (piece, spaced) in pieces {
-                let word = script.bytes(of: piece)
-                if script.isRomaji, let first = word.first {
-                    if spaced {
-                        bytes.append(UInt8(ascii: " "))
-                    } else if geminate {
-                        bytes.append(first == UInt8(ascii: "c") ? UInt8(ascii: "t") : first)
-                    } else if bytes.last == UInt8(ascii: "n") && ReadingBuilder.isVowelOrY(first) {
-                        bytes.append(UInt8(ascii: "'"))
+        }
+        starts.append(pool.count)
+        pool.withUnsafeBufferPointer { pool in
+            starts.withUnsafeBufferPointer { starts in
+                for v in 0..<10_000 {
+                    let entry = entries + stride * v
+                    var length = 0
+                    for pos in Swift.stride(from: 3, through: 0, by: -1) {
+                        let d = digit(v, pos)
+                        if d == 0 { continue }
+                        let index = pos * 10 + d
+                        let count = starts[index + 1] - starts[index]
+                        precondition(length + count <= room, "a section's kanji outgrew its table entry")
+                        (entry + 1 + length).update(from: pool.baseAddress! + starts[index], count: count)
+                        length += count
+                    }
+                    entry[0] = UInt8(length)
+                }
+            }
+        }
+    }
+
+    /// Each section's reading in `script` at `entries + stride * v`: its elements' canonical
+    /// pieces, joined as the slot builder joins them (a space before each element but ones
+    /// after tens in romaji, `n'` before a vowel, a っ doubling the next consonant).
+    static func fill(_ script: Script, _ entries: UnsafeMutablePointer<UInt8>, stride: Int, room: Int) {
+        // The canonical piece of each element, inside a section (inner) and last in it
+        // (end), as bytes in one pool: (pos * 10 + digit) * 2 + (last ? 1 : 0).
+        var pool: [UInt8] = []
+        var starts: [Int] = []
+        var geminates: [Bool] = []
+        for pos in 0...3 {
+            for d in 0...9 {
+                for follow in [Follow.inner, Follow.end] {
+                    starts.append(pool.count)
+                    let piece = d == 0 ? nil : NumberTables.chunk(large: 0, pos: pos, digit: d, follow: follow)[0]
+                    pool += piece.map { script.bytes(of: $0) } ?? []
+                    geminates.append(piece?.geminatesNext ?? false)
+                }
+            }
+        }
+        starts.append(pool.count)
+        let romaji = script.isRomaji
+        pool.withUnsafeBufferPointer { pool in
+            starts.withUnsafeBufferPointer { starts in
+                geminates.withUnsafeBufferPointer { geminates in
+                    for v in 0..<10_000 {
+                        let entry = entries + stride * v
+                        let lastPos = v % 10 != 0 ? 0 : v % 100 != 0 ? 1 : v % 1000 != 0 ? 2 : 3
+                        var length = 0
+                        var previousPos = -1
+                        var geminate = false
+                        for pos in Swift.stride(from: 3, through: 0, by: -1) {
+                            let d = digit(v, pos)
+                            if d == 0 { continue }
+                            let index = (pos * 10 + d) * 2 + (pos == lastPos ? 1 : 0)
+                            let start = starts[index], count = starts[index + 1] - start
+                            if romaji && count > 0 {
+                                let first = pool[start]
+                                let spaced = previousPos >= 0 && !(pos == 0 && previousPos == 1)
+                                var join: UInt8 = 0
+                                if spaced {
+                                    join = UInt8(ascii: " ")
+                                } else if geminate {
+                                    join = first == UInt8(ascii: "c") ? UInt8(ascii: "t") : first
+                                } else if length > 0 && entry[length] == UInt8(ascii: "n") && ReadingBuilder.isVowelOrY(first) {
+                                    join = UInt8(ascii: "'")
+                                }
+                                if join != 0 {
+                                    length += 1
+                                    entry[length] = join
+                                }
+                            }
+                            geminate = geminates[index]
+                            precondition(length + count <= room, "a section's reading outgrew its table entry")
+                            (entry + 1 + length).update(from: pool.baseAddress! + start, count: count)
+                            length += count
+                            previousPos = pos
+                        }
+                        // The writer relies on a section's reading not ending in っ before 万 and 億.
+                        precondition(!geminate)
+                        entry[0] = UInt8(length)
                     }
                 }
-                geminate = piece.geminatesNext
-                bytes += word
             }
-            // The writer relies on a section's reading not ending in っ before 万 and 億.
-            precondition(!geminate)
-            return bytes
         }
     }
 

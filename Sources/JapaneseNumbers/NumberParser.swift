@@ -13,10 +13,7 @@ enum NumberParser {
 
     @usableFromInline
     static func parse(_ text: String, counter: Counter?) -> Result<Int64, ParseError> {
-        if counter == nil {
-            var text = text
-            if let value = QuickParser.parse(&text) { return .success(value) }
-        }
+        if counter == nil, let value = QuickParser.parse(text) { return .success(value) }
         switch parseReason(text, counter: counter) {
         case .success(let n): return .success(n)
         case .failure(let reason): return .failure(ParseError(input: text, reason: reason.text))

@@ -25,8 +25,9 @@ import Darwin
 ///   tries) and then read as above.
 /// Everything else, and every mistake, goes to the full parser, which explains it.
 enum QuickParser {
-    static func parse(_ text: inout String) -> Int64? {
-        text.withUTF8 { parse($0) }
+    static func parse(_ text: String) -> Int64? {
+        // Contiguous for every native string; nil (the full parser) for anything else.
+        text.utf8.withContiguousStorageIfAvailable { parse($0) } ?? nil
     }
 
     static func parse(_ bytes: UnsafeBufferPointer<UInt8>) -> Int64? {
@@ -159,13 +160,13 @@ enum QuickParser {
     /// hiragana), one byte each. At most this many are read quickly.
     static let maxCodes = 96
 
-    /// For a kana's last two UTF-8 bytes b1 (0x80...0x83) and b2, at `(b1 & 3) << 6 | b2 & 0x3F`:
-    /// its code (hiragana, and katakana folded to it as KanaInput.normalize folds it: not
-    /// ヵ ヶ nor ー), with 0x80 added when it starts a group unit (ま お ち け); 0 for
-    /// anything else.
+    /// For a character U+3000 + k, k < 0x400 (UTF-8 0xE3, then b1 0x80...0x8F, then b2, with
+    /// k = (b1 & 0x0F) << 6 | b2 & 0x3F): its code (hiragana, and katakana folded to it as
+    /// KanaInput.normalize folds it: not ヵ ヶ nor ー), with 0x80 added when it starts a
+    /// group unit (ま お ち け); 0 for anything else.
     nonisolated(unsafe) static let kanaCodes: UnsafePointer<UInt8> = {
-        let table = UnsafeMutablePointer<UInt8>.allocate(capacity: 256)
-        for k in 0..<256 {
+        let table = UnsafeMutablePointer<UInt8>.allocate(capacity: 0x400)
+        for k in 0..<0x400 {
             let v = 0x3000 + k
             var code: UInt8 = 0
             if v >= 0x3041 && v <= 0x3096 {
@@ -182,7 +183,7 @@ enum QuickParser {
     static func kana(_ bytes: UnsafeBufferPointer<UInt8>) -> Int64? {
         guard bytes.count % 3 == 0, bytes.count / 3 <= maxCodes, let start = bytes.baseAddress else { return nil }
         let table = kanaCodes
-        return withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 2 * maxCodes) { buffer in
+        return withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 2 * maxCodes + 1) { buffer in
             // Codes first, then where the kana that may start a unit are.
             let codes = buffer.baseAddress!
             let units = codes + maxCodes
@@ -190,16 +191,13 @@ enum QuickParser {
             var p = start
             let end = start + bytes.count
             while p < end {
-                // A valid string: 0xE3 then two continuation bytes, U+3000...U+3FFF.
-                let b1 = p[1]
-                guard p[0] == 0xE3, b1 & 0xFC == 0x80 else { return nil }
-                let code = table[Int(b1 & 0x03) << 6 | Int(p[2] & 0x3F)]
+                // A valid string: 0xE3 starts three bytes, U+3000...U+3FFF.
+                guard p[0] == 0xE3 else { return nil }
+                let code = table[Int(p[1] & 0x0F) << 6 | Int(p[2] & 0x3F)]
                 guard code != 0 else { return nil }
                 codes[count] = code & 0x7F
-                if code & 0x80 != 0 {
-                    units[unitCount] = UInt8(truncatingIfNeeded: count)
-                    unitCount &+= 1
-                }
+                units[unitCount] = UInt8(truncatingIfNeeded: count)
+                unitCount &+= Int(code >> 7)
                 count &+= 1
                 p += 3
             }
@@ -272,10 +270,19 @@ enum QuickParser {
     /// and the number then written out again and compared with the text, so that only a
     /// canonical reading passes. Anything else (other spellings, no spaces, macrons,
     /// uppercase, sound changes before 兆 and 京) goes to the full parser.
+    /// 1 for a-z and ', 2 for a space, 0 for every other byte.
+    nonisolated(unsafe) static let romajiClasses: UnsafePointer<UInt8> = {
+        let table = UnsafeMutablePointer<UInt8>.allocate(capacity: 256)
+        for b in 0..<256 {
+            table[b] = (b >= 0x61 && b <= 0x7A) || b == 0x27 ? 1 : b == 0x20 ? 2 : 0
+        }
+        return UnsafePointer(table)
+    }()
+
     static func romaji(_ bytes: UnsafeBufferPointer<UInt8>) -> Int64? {
         let count = bytes.count
         guard count <= 200, bytes[count - 1] != 0x20 else { return nil }
-        for byte in bytes where !(byte >= 0x61 && byte <= 0x7A) && byte != 0x20 && byte != 0x27 { return nil }
+        let classes = romajiClasses
         let lookup = SectionLookup.romaji
         var total: UInt64 = 0
         var lastGroup = 5
@@ -283,9 +290,14 @@ enum QuickParser {
         var wordStart = 0
         var k = 0
         while k <= count {
-            if k < count && bytes[k] != 0x20 {
+            // To the end of the word: letters and ' (class 1); a space (2) ends it; nothing else.
+            while k < count {
+                let kind = classes[Int(bytes[k])]
+                if kind != 1 {
+                    if kind == 0 { return nil }
+                    break
+                }
                 k += 1
-                continue
             }
             let length = k - wordStart
             guard length > 0 else { return nil }
@@ -353,63 +365,79 @@ final class SectionLookup: @unchecked Sendable {
     let mask: Int
 
     init(romaji: ()) {
-        let spellings = GroupTables.entries(.romaji).enumerated().dropFirst().map { ($0.element, $0.offset, Self.plain) }
-        (keys, values, mask) = Self.table(spellings)
+        // The romaji column of the section table, as it is.
+        (keys, values, mask) = Self.allocate(spellings: 10_000)
+        let column = GroupTables.column(.romaji)
+        for v in 1..<10_000 {
+            let entry = column.entry(v)
+            insert(Self.pack(UnsafeBufferPointer(start: entry + 1, count: Int(entry[0]))), v, Self.plain)
+        }
     }
 
-    convenience init(kana: ()) {
-        var spellings: [([UInt8], Int, UInt8)] = []
-        func codes(_ piece: String) -> [UInt8] { piece.unicodeScalars.map { UInt8($0.value - 0x3040) } }
-        let plain = GroupTables.entries(.hiragana)
-        for v in 1..<10_000 {
-            let text = String(decoding: plain[v], as: UTF8.self)
-            spellings.append((codes(text), v, Self.plain))
-            // The same section before 兆 and 京: the rest, then the last element's canonical form there.
-            var pos = 0
-            while (v / GroupTables.powerOfTen(pos)) % 10 == 0 { pos += 1 }
-            let digit = (v / GroupTables.powerOfTen(pos)) % 10
-            let rest = v - digit * GroupTables.powerOfTen(pos)
-            let restText = String(decoding: plain[rest], as: UTF8.self)
-            for (follow, flag) in [(Follow.chou, Self.beforeChou), (Follow.kei, Self.beforeKei)] {
-                let last = NumberTables.chunk(large: 0, pos: pos, digit: digit, follow: follow)[0].hiragana
-                let changed = restText + last
-                if changed != text { spellings.append((codes(changed), v, flag)) }
+    init(kana: ()) {
+        // The hiragana column of the section table as codes, and where the last element
+        // changes before 兆 or 京, the rest of the section then the changed piece.
+        (keys, values, mask) = Self.allocate(spellings: 16_000)
+        let column = GroupTables.column(.hiragana)
+        let pieces = PieceTables.hiragana
+        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 64) { key in
+            /// Appends the codes of UTF-8 kana at `at` and returns the new count.
+            func put(_ bytes: UnsafeBufferPointer<UInt8>, at start: Int) -> Int {
+                var at = start
+                var i = 0
+                while i + 2 < bytes.count {
+                    key[at] = UInt8((Int(bytes[i + 1] & 0x3F) << 6 | Int(bytes[i + 2] & 0x3F)) - 0x40)
+                    at += 1
+                    i += 3
+                }
+                return at
+            }
+            func section(_ v: Int) -> UnsafeBufferPointer<UInt8> {
+                let entry = column.entry(v)
+                return UnsafeBufferPointer(start: entry + 1, count: Int(entry[0]))
+            }
+            for v in 1..<10_000 {
+                let count = put(section(v), at: 0)
+                insert(Self.pack(UnsafeBufferPointer(rebasing: key[0..<count])), v, Self.plain)
+                let pos = v % 10 != 0 ? 0 : v % 100 != 0 ? 1 : v % 1000 != 0 ? 2 : 3
+                let digit = GroupTables.digit(v, pos)
+                let end = pieces.bytes(PieceTables.chunk(pos: pos, digit: digit, follow: .end))
+                for (follow, flag) in [(Follow.chou, Self.beforeChou), (Follow.kei, Self.beforeKei)] {
+                    let changed = pieces.bytes(PieceTables.chunk(pos: pos, digit: digit, follow: follow))
+                    if changed.elementsEqual(end) { continue }
+                    let restCount = put(section(v - digit * GroupTables.powerOfTen(pos)), at: 0)
+                    let count = put(changed, at: restCount)
+                    insert(Self.pack(UnsafeBufferPointer(rebasing: key[0..<count])), v, flag)
+                }
             }
         }
-        self.init(spellings)
     }
 
-    private init(_ spellings: [([UInt8], Int, UInt8)]) {
-        (keys, values, mask) = Self.table(spellings)
-    }
-
-    private static func table(_ spellings: [([UInt8], Int, UInt8)])
-        -> (UnsafeMutablePointer<UInt64>, UnsafeMutablePointer<UInt32>, Int) {
+    private static func allocate(spellings: Int) -> (UnsafeMutablePointer<UInt64>, UnsafeMutablePointer<UInt32>, Int) {
         var size = 1
-        while size < spellings.count * 2 { size <<= 1 }
-        let mask = size - 1
+        while size < spellings * 2 { size <<= 1 }
         let keys = UnsafeMutablePointer<UInt64>.allocate(capacity: 4 * size)
         keys.initialize(repeating: 0, count: 4 * size)
         let values = UnsafeMutablePointer<UInt32>.allocate(capacity: size)
         values.initialize(repeating: 0, count: size)
-        for (spelling, value, flag) in spellings {
-            precondition(spelling.count <= 32 && !spelling.isEmpty)
-            let key = spelling.withUnsafeBufferPointer { pack($0) }
-            var slot = hash(key) & mask
-            while values[slot] != 0 {
-                if same(keys + 4 * slot, key) {
-                    precondition(values[slot] & 0xFFFF == UInt32(value), "one spelling for two sections")
-                    break
-                }
-                slot = (slot + 1) & mask
+        return (keys, values, size - 1)
+    }
+
+    /// Adds a spelling of section `value` that may stand where `flag` says.
+    private func insert(_ key: (UInt64, UInt64, UInt64, UInt64), _ value: Int, _ flag: UInt8) {
+        var slot = Self.hash(key) & mask
+        while values[slot] != 0 {
+            if Self.same(keys + 4 * slot, key) {
+                precondition(values[slot] & 0xFFFF == UInt32(value), "one spelling for two sections")
+                break
             }
-            keys[4 * slot] = key.0
-            keys[4 * slot + 1] = key.1
-            keys[4 * slot + 2] = key.2
-            keys[4 * slot + 3] = key.3
-            values[slot] |= UInt32(value) | UInt32(flag) << 16
+            slot = (slot + 1) & mask
         }
-        return (keys, values, mask)
+        keys[4 * slot] = key.0
+        keys[4 * slot + 1] = key.1
+        keys[4 * slot + 2] = key.2
+        keys[4 * slot + 3] = key.3
+        values[slot] |= UInt32(value) | UInt32(flag) << 16
     }
 
     @inline(__always)
@@ -419,6 +447,7 @@ final class SectionLookup: @unchecked Sendable {
 
     @inline(__always)
     static func pack(_ codes: UnsafeBufferPointer<UInt8>) -> (UInt64, UInt64, UInt64, UInt64) {
+        precondition(codes.count <= 32)
         var words: (UInt64, UInt64, UInt64, UInt64) = (0, 0, 0, 0)
         withUnsafeMutableBytes(of: &words) { raw in
             raw.baseAddress!.copyMemory(from: codes.baseAddress!, byteCount: codes.count)
