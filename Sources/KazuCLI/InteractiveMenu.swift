@@ -38,7 +38,8 @@ enum InteractiveMenu {
             let configuration = QuizSession.Configuration(
                 topic: topic, skill: skill, script: nil, mode: mode, seed: nil, speech: .espeak(), subtitles: false,
                 voice: nil, rate: nil, pitch: nil, reportPath: nil, settingsClient: settingsClient, history: history,
-                colours: TextStyle.wanted(isTerminal: true, environment: ProcessInfo.processInfo.environment))
+                colours: TextStyle.wanted(isTerminal: true, environment: ProcessInfo.processInfo.environment),
+                remembersChoices: true)
             QuizCommand.play(configuration, settings: loaded.settings, reviewEntries: review, io: io)
         } catch {
             io.errors.writeLine("error: \(error)")

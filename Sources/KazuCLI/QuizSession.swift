@@ -25,6 +25,8 @@ final class QuizSession {
         var settingsClient: SettingsClient
         var history: HistoryClient
         var colours: Bool
+        /// The menu's choices become the saved settings; `kazu quiz`'s flags hold for one session.
+        var remembersChoices: Bool
     }
 
     private let configuration: Configuration
@@ -48,6 +50,7 @@ final class QuizSession {
         self.initialSettings = settings
         var initial = Navigation.State(settings: settings, reviewEntries: reviewEntries)
         initial.nextSeed = configuration.seed
+        initial.remembersChoices = configuration.remembersChoices
         store = Store(initialState: initial) {
             Navigation()
         } withDependencies: {
@@ -220,6 +223,7 @@ final class QuizSession {
             audioProblemShown = true
             subtitles = true
             io.errors.writeLine("no audio output: \(error); playing with subtitles")
+            io.errors.flush()
         }
         if shownQuestion.map({ $0.number != quiz.questionNumber || $0.key != quiz.question.valueKey }) ?? true {
             shownQuestion = (quiz.questionNumber, quiz.question.valueKey)

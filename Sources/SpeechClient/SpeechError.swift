@@ -34,4 +34,14 @@ public enum SpeechError: Error, Hashable, Sendable, CustomStringConvertible {
             "no audio output: \(player) failed (\(message)); check the sound server, or use --wav FILE"
         }
     }
+
+    /// What went wrong, without the advice for `kazu say`: for a caller that goes on without
+    /// sound and says so in its own words (`no audio output: \(problem); playing with subtitles`).
+    public var problem: String {
+        switch self {
+        case let .noAudioOutput(reason): reason
+        case let .playbackFailed(player, message): "\(player) failed (\(message))"
+        default: description
+        }
+    }
 }

@@ -33,6 +33,10 @@ public struct Navigation: Reducer, Sendable {
         /// A finished session is being appended to the history: a front end that is about to
         /// exit waits for this to turn false.
         public var isSavingSession = false
+        /// Whether the choices made before a session (skill, mode, voice) become the saved
+        /// settings, as they do in the menu, or hold for the next session only, as flags on
+        /// `kazu quiz` do. Changes made during a session are saved either way.
+        public var remembersChoices = true
 
         /// The pre-session settings, while they are shown.
         public var preSettings: PreSettings.State? {
@@ -103,15 +107,17 @@ public struct Navigation: Reducer, Sendable {
                 return .none
 
             case .preSettings(.presented(.speech)):
-                if let speech = state.preSettings?.speech.preferences { state.settings.speech = speech }
+                if state.remembersChoices, let speech = state.preSettings?.speech.preferences { state.settings.speech = speech }
                 return .none
 
             case let .preSettings(.presented(.delegate(.start(skill, script, mode, speech)))):
                 guard let topic = state.preSettings?.topic else { return .none }
-                state.settings.skill = skill
-                state.settings.readingScript = script
-                state.settings.mode = mode
-                state.settings.speech = speech
+                if state.remembersChoices {
+                    state.settings.skill = skill
+                    state.settings.readingScript = script
+                    state.settings.mode = mode
+                    state.settings.speech = speech
+                }
                 state.settings.markPlayed(topic.id)
                 state.topics.recent = state.settings.recentTopics
                 state.preSettings = nil

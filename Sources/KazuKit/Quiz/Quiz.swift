@@ -275,7 +275,7 @@ public struct Quiz: Reducer, Sendable {
             try await speech.speak(utterance)
             await send(.playbackFinished)
         } catch: { error, send in
-            await send(.playbackFailed("\(error)"))
+            await send(.playbackFailed((error as? SpeechError)?.problem ?? "\(error)"))
         }
         .cancellable(id: CancelID.speech, cancelInFlight: true)
     }
