@@ -78,7 +78,7 @@ enum QuizCommand: Command {
         let history = HistoryClient.live(locations)
         let loaded = settingsClient.load()
         if let problem = loaded.problem { io.errors.writeLine("warning: \(problem)") }
-        let review = (try? history.load()).map { HistoryStatistics(records: $0.records, now: Date()).review } ?? []
+        let review = (try? history.statistics(now: Date()))?.0.review ?? []
         return (settingsClient, history, loaded, review)
     }
 

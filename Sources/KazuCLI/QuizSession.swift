@@ -167,7 +167,7 @@ final class QuizSession {
     private func handleSettings(_ line: String) {
         let words = line.split(separator: " ").map(String.init)
         let speech = { (action: SpeechSettings.Action) in
-            self.store.send(.quiz(.presented(.settings(.presented(.speech(action))))))
+            _ = self.store.send(.quiz(.presented(.settings(.presented(.speech(action))))))
         }
         switch (words.first, words.count) {
         case (nil, _), ("done", 1), (":s", 1), (":q", 1):

@@ -129,6 +129,32 @@ func sampleRecord(id: String = UUID().uuidString, topicID: String = "number.1-10
         #expect(load.skippedLines == 5)
     }
 
+    /// The file is read a block (1 MiB) at a time: lines that straddle blocks, a line of
+    /// 3 MiB, damaged lines and a last line without its newline read as the whole bytes do.
+    @Test func aLongHistoryIsReadInBlocksAsTheWholeBytesAre() throws {
+        let directory = try makeTemporaryDirectory()
+        let history = HistoryClient.live(StorageLocations(configDirectory: directory, dataDirectory: directory))
+        var bytes: [UInt8] = []
+        var expected: [SessionRecord] = []
+        for index in 0..<3_000 {
+            let record = sampleRecord(answers: [("\(index % 10 + 1)", [index % 3 == 0 ? .incorrect : .correct])])
+            expected.append(record)
+            bytes += try HistoryClient.encodedLine(record)
+            if index == 1_500 { bytes += Array(repeating: 0x7B, count: 3 << 20) + [0x0A] }   // a 3 MiB line
+            if index % 700 == 0 { bytes += Array("{damaged\n\n  \n".utf8) }
+        }
+        bytes.removeLast()   // no newline at the end
+        try Data(bytes).write(to: URL(fileURLWithPath: directory + "/history.jsonl"))
+        #expect(bytes.count > 2 << 20)
+        let load = try history.load()
+        #expect(load == HistoryClient.decode(bytes))
+        #expect(load.records == expected && load.skippedLines == 6)
+        let now = Date()
+        let (statistics, skipped) = try history.statistics(now: now)
+        #expect(statistics == HistoryStatistics(records: expected, now: now))
+        #expect(skipped == 6 && statistics.overall.sessions == 3_000 && statistics.overall.correct == 2_000)
+    }
+
     /// Two real processes append at once: every line arrives whole.
     @Test func twoProcessesAppendingAtOnceLoseNothing() throws {
         let directory = try makeTemporaryDirectory()

@@ -147,8 +147,7 @@ public struct Navigation: Reducer, Sendable {
                 state.isSavingSession = false
                 // What was just answered changes what is left to review.
                 return .run { [now = now()] send in
-                    let records = try history.load().records
-                    await send(.reviewUpdated(HistoryStatistics(records: records, now: now).review))
+                    await send(.reviewUpdated(try history.statistics(now: now).0.review))
                 } catch: { error, send in
                     await send(.saveFailed("history not read: \(error)"))
                 }

@@ -40,6 +40,79 @@ enum DiskFile {
         }
     }
 
+    /// Calls `lines` with the lines of the file at `path` (without their newlines), a block's
+    /// worth at a time so that memory stays bounded; a line longer than `longest` is passed as
+    /// nil and not kept. Returns false when there is no file.
+    static func readLines(_ path: String, longest: Int, _ lines: ([ArraySlice<UInt8>?]) -> Void) throws(StorageError) -> Bool {
+        let descriptor = open(path, O_RDONLY | O_CLOEXEC)
+        if descriptor < 0 {
+            if errno == ENOENT { return false }
+            throw failure(path)
+        }
+        defer { close(descriptor) }
+        var info = stat()
+        if fstat(descriptor, &info) == 0 && (info.st_mode & S_IFMT) == S_IFDIR {
+            throw StorageError("\(path): is a directory, not a file")
+        }
+        let blockSize = 1 << 20
+        var buffer: [UInt8] = []
+        var batch: [ArraySlice<UInt8>?] = []
+        var skippingLongLine = false
+        while true {
+            // A block after what is left of the last one.
+            let kept = buffer.count
+            let count = appendBlock(descriptor, to: &buffer, size: blockSize)
+            if count < 0 { throw failure(path) }
+            batch.removeAll(keepingCapacity: true)
+            if count == 0 {
+                // The last line may have no newline.
+                if !buffer.isEmpty && !skippingLongLine { lines([buffer.count > longest ? nil : buffer[...]]) }
+                return true
+            }
+            var start = 0
+            var searchFrom = kept
+            while let newline = firstNewline(in: buffer, from: searchFrom) {
+                if skippingLongLine {
+                    skippingLongLine = false
+                } else if newline - start > longest {
+                    batch.append(nil)
+                } else if newline > start {
+                    batch.append(buffer[start..<newline])
+                }
+                start = newline + 1
+                searchFrom = start
+            }
+            if !batch.isEmpty { lines(batch) }
+            batch.removeAll(keepingCapacity: true)   // the slices share the buffer: let it go before changing it
+            buffer.removeSubrange(0..<start)
+            if buffer.count > longest {
+                // A line too long to keep: say so once and drop bytes up to its newline.
+                if !skippingLongLine { lines([nil]) }
+                skippingLongLine = true
+                buffer.removeAll(keepingCapacity: true)
+            }
+        }
+    }
+
+    private static func firstNewline(in buffer: [UInt8], from start: Int) -> Int? {
+        buffer.withUnsafeBufferPointer { bytes in
+            guard start < bytes.count, let found = memchr(bytes.baseAddress! + start, 0x0A, bytes.count - start) else { return nil }
+            return bytes.baseAddress!.distance(to: found.assumingMemoryBound(to: UInt8.self))
+        }
+    }
+
+    /// Reads up to `size` bytes onto the end of `buffer`; the count, 0 at the end, -1 on an error.
+    private static func appendBlock(_ descriptor: Int32, to buffer: inout [UInt8], size: Int) -> Int {
+        let old = buffer.count
+        buffer.append(contentsOf: repeatElement(0, count: size))
+        while true {
+            let count = buffer.withUnsafeMutableBytes { Glibc.read(descriptor, $0.baseAddress! + old, size) }
+            if count < 0 && errno == EINTR { continue }
+            buffer.removeSubrange((old + max(0, count))...)
+            return count
+        }
+    }
+
     /// Makes `path` and the folders above it.
     static func makeDirectories(_ path: String) throws(StorageError) {
         var current = ""
