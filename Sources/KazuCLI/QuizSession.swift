@@ -63,6 +63,15 @@ final class QuizSession {
     /// Plays the session to its end and returns the exit status.
     func run() async -> ExitCode {
         installSignalHandlers()
+        // Output read by a program that stopped reading (`kazu quiz ... | head`): the session
+        // ends as on SIGPIPE, saved, with the status a shell gives a process SIGPIPE ended.
+        io.output.onBrokenPipe = { [weak self] in
+            Task { @MainActor in
+                guard let self, !self.finishing else { return }
+                let code = await self.finish(status: ExitCode(128 + SIGPIPE), ending: .stopped)
+                QuizSession.exitNow(code)
+            }
+        }
         let lines = Self.readLines(from: io.input)
         startSession()
         guard let quiz = store.state.quiz else {
@@ -73,6 +82,11 @@ final class QuizSession {
         observation = store.observe { [weak self] state in self?.render(state) }
         for await line in lines {
             if finishing { break }
+            guard let line else {
+                io.output.writeLine("? that line is over \(Self.longestLine) bytes, too long for an answer; type the answer and Enter")
+                io.output.flush()
+                continue
+            }
             await handle(line)
             if store.state.quiz == nil { break }
         }
@@ -105,11 +119,17 @@ final class QuizSession {
 
     /// Standard input, read on its own thread so that a slow sound server or a long
     /// synthesis never delays reading, and the store's thread never blocks on a read.
-    private static func readLines(from reader: LineReader) -> AsyncStream<String> {
-        let (stream, continuation) = AsyncStream.makeStream(of: String.self)
+    /// No answer is this long: a longer line is cut as it is read, so that memory stays
+    /// bounded whatever arrives on standard input (a 10 MB line, a binary file).
+    static let longestLine = 1_024
+
+    private static func readLines(from reader: LineReader) -> AsyncStream<String?> {
+        let (stream, continuation) = AsyncStream.makeStream(of: String?.self)
+        reader.longestLine = longestLine
         let box = ReaderBox(reader)
         let thread = Thread {
-            for line in box.reader { continuation.yield(line) }
+            // nil stands for a line that was too long.
+            for line in box.reader { continuation.yield(box.reader.lastLineWasCut ? nil : line) }
             continuation.finish()
         }
         thread.start()
@@ -289,11 +309,15 @@ final class QuizSession {
                     code = .failure
                 }
             }
-            if let problem = store.state.problem {
-                io.errors.writeLine("error: \(problem); the session's JSON follows on standard error")
-                io.errors.writeLine((try? SessionReport.json(summary.record)) ?? "")
+            if let unsaved = store.state.unsavedSession {
+                // Nothing is lost: the line that was not appended, to append by hand later.
+                io.errors.writeLine("error: \(store.state.problem ?? "history not saved"); the session follows on standard error as one history line")
+                io.errors.writeLine(String(decoding: HistoryLine.encode(unsaved), as: UTF8.self))
                 code = .failure
             }
+        }
+        if store.state.unsavedSession == nil, let problem = store.state.problem {
+            io.errors.writeLine("warning: \(problem)")
         }
         // Settings changed in the last quarter second are saved now rather than lost.
         if store.state.settings != initialSettings {

@@ -27,6 +27,9 @@ public struct Navigation: Reducer, Sendable {
         public var reviewEntries: [ReviewEntry]
         /// One line when something could not be saved.
         public var problem: String?
+        /// The last session, when the history could not take it: a front end shows it so
+        /// that nothing the learner did is lost.
+        public var unsavedSession: SessionRecord?
         /// The seed of the next session, when it must be a given one (`kazu quiz --seed`);
         /// otherwise each session draws its own from the random dependency.
         public var nextSeed: UInt64?
@@ -66,6 +69,7 @@ public struct Navigation: Reducer, Sendable {
         case historySaved
         case reviewUpdated([ReviewEntry])
         case saveFailed(String)
+        case historyNotSaved(SessionRecord, String)
 
         public struct AllCasePaths: Sendable {
             public let topics = CasePath<Action, Topics.Action>(embed: Action.topics) {
@@ -82,6 +86,9 @@ public struct Navigation: Reducer, Sendable {
             }
             public let reviewUpdated = CasePath<Action, [ReviewEntry]>(embed: Action.reviewUpdated) {
                 if case let .reviewUpdated(entries) = $0 { entries } else { nil }
+            }
+            public let historyNotSaved = CasePath<Action, (SessionRecord, String)>(embed: Action.historyNotSaved) {
+                if case let .historyNotSaved(record, message) = $0 { (record, message) } else { nil }
             }
         }
         public static let allCasePaths = AllCasePaths()
@@ -140,7 +147,7 @@ public struct Navigation: Reducer, Sendable {
                     try history.append(record)
                     await send(.historySaved)
                 } catch: { error, send in
-                    await send(.saveFailed("\(error)"))
+                    await send(.historyNotSaved(record, "\(error)"))
                 }
 
             case .historySaved:
@@ -158,7 +165,12 @@ public struct Navigation: Reducer, Sendable {
                 return .none
 
             case let .saveFailed(message):
+                state.problem = message
+                return .none
+
+            case let .historyNotSaved(record, message):
                 state.isSavingSession = false
+                state.unsavedSession = record
                 state.problem = message
                 return .none
 

@@ -24,8 +24,9 @@ enum DiskFile {
         }
         defer { close(descriptor) }
         var info = stat()
-        if fstat(descriptor, &info) == 0 && (info.st_mode & S_IFMT) == S_IFDIR {
-            throw StorageError("\(path): is a directory, not a file")
+        if fstat(descriptor, &info) == 0 && (info.st_mode & S_IFMT) != S_IFREG {
+            // A device such as /dev/zero would never end.
+            throw StorageError((info.st_mode & S_IFMT) == S_IFDIR ? "\(path): is a directory, not a file" : "\(path): is not a regular file")
         }
         var bytes: [UInt8] = []
         var chunk = [UInt8](repeating: 0, count: 65_536)
@@ -51,8 +52,9 @@ enum DiskFile {
         }
         defer { close(descriptor) }
         var info = stat()
-        if fstat(descriptor, &info) == 0 && (info.st_mode & S_IFMT) == S_IFDIR {
-            throw StorageError("\(path): is a directory, not a file")
+        if fstat(descriptor, &info) == 0 && (info.st_mode & S_IFMT) != S_IFREG {
+            // A device such as /dev/zero would never end.
+            throw StorageError((info.st_mode & S_IFMT) == S_IFDIR ? "\(path): is a directory, not a file" : "\(path): is not a regular file")
         }
         let blockSize = 1 << 20
         var buffer: [UInt8] = []
@@ -129,10 +131,11 @@ enum DiskFile {
         if makingDirectories { try makeDirectories(directory) }
         let temporary = "\(path).tmp-\(getpid())-\(UInt32.random(in: 0...UInt32.max))"
         let descriptor = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o644)
-        guard descriptor >= 0 else { throw failure(temporary) }
+        // Errors name the file the learner asked for, not the temporary one beside it.
+        guard descriptor >= 0 else { throw failure(path) }
         do throws(StorageError) {
-            try writeAll(bytes, to: descriptor, path: temporary)
-            guard fsync(descriptor) == 0 else { throw failure(temporary) }
+            try writeAll(bytes, to: descriptor, path: path)
+            guard fsync(descriptor) == 0 else { throw failure(path) }
         } catch {
             close(descriptor)
             unlink(temporary)
