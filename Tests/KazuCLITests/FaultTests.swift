@@ -120,6 +120,27 @@ struct FaultTests {
         #expect(result.errors.hasPrefix("error: no place to keep settings and history: HOME is unset or not an absolute path; set HOME"))
     }
 
+    /// The voice the settings name is gone (espeak-ng-data changed): one line naming the
+    /// package, and the quiz goes on with subtitles.
+    @Test func aVoiceThatIsGoneNamesThePackageAndTheQuizGoesOn() throws {
+        try FileManager.default.createDirectory(atPath: directory + "/config", withIntermediateDirectories: true)
+        try #"{"speech": {"voice": "xx-gone", "rate": 150, "pitch": 50}}"#.write(
+            toFile: directory + "/config/settings.json", atomically: true, encoding: .utf8)
+        let dialog = try KazuDialog(["quiz", "number.1-10", "-n", "2", "--seed", "6"],
+                                    environment: environment.merging(["KAZU_PLAYER": "paplay",
+                                                                      "PULSE_SERVER": "unix:\(directory)/no-server"]) { $1 })
+        try dialog.readLine(containing: "[1/2]")
+        waitForErrors(dialog, containing: "\n")
+        #expect(dialog.errors.hasPrefix("no audio output: no Japanese voice \"xx-gone\": install espeak-ng-data"), "\(dialog.errors)")
+        try dialog.send(":a")
+        try dialog.send("")
+        #expect(try dialog.readLine(containing: "[2/2]").contains("「"))
+        try dialog.send(":q")
+        try dialog.readLine(containing: "summary:")
+        #expect(try dialog.waitForExit() == 0)
+        #expect(historyLines.count == 1)
+    }
+
     /// The sound server goes away mid-session: one line, subtitles from then on, the session saved.
     @Test func theSoundServerDyingMidSessionIsSaidOnce() throws {
         let server = try PulseAudioHarness.start(sinkName: "kazu-faults")
