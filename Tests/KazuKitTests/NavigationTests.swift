@@ -236,6 +236,7 @@ import Testing
         let clock = TestClock(), said = LockedValue<[String]>([])
         let store = TestStore(initialState: SpeechSettings.State(preferences: SpeechPreferences())) { SpeechSettings() } withDependencies: {
             $0.speech = timedSpeech(clock, said: said)
+            $0.clock = clock   // so the clock hears when the woken effect ends
         }
         await store.send(.voicesRequested)
         await store.receive(.voicesLoaded([Voice(id: "ja", name: "Japanese", language: "ja"),
