@@ -51,4 +51,29 @@ import Testing
         try expectAnswerable("duration.hours-minutes", "24:59:00")
         try expectAnswerable("duration.half-hours", "12:30:00")
     }
+
+    /// fuzz/history/regressions/missed-value-with-an-empty-topic.jsonl: the statistics joined
+    /// topic and value key into one string and split it again; an empty topic id (or value
+    /// key) gave one part, and reading the second trapped in `kazu stats` and the review draw.
+    @Test func aMissedValueWithAnEmptyTopicOrKeyIsCounted() throws {
+        let line = try String(contentsOfFile: Self.regressions + "/missed-value-with-an-empty-topic.jsonl", encoding: .utf8)
+        let load = HistoryClient.decode(Array(line.utf8))
+        #expect(load.records.count == 1 && load.skippedLines == 0)
+        var record = try #require(load.records.first)
+        var second = record.questions[0]
+        second.topicID = "number.1-10"
+        second.valueKey = ""
+        var third = record.questions[0]
+        third.topicID = "a\u{1F}b"
+        third.valueKey = "c"
+        record.questions += [second, third]
+        let stats = HistoryStatistics(records: [record], now: record.endedAt)
+        #expect(stats.mostMissed.map { [$0.topicID, $0.valueKey] } == [["", "x"], ["number.1-10", ""], ["a\u{1F}b", "c"]])
+        #expect(stats.review.map { [$0.topicID, $0.valueKey] } == [["", "x"], ["number.1-10", ""], ["a\u{1F}b", "c"]])
+        #expect(TopicCatalog.reviewQuestion(from: stats.review, skill: .listening, using: .seeded(1)) == nil)
+    }
+
+    static let regressions = URL(fileURLWithPath: #filePath)
+        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        .appendingPathComponent("fuzz/history/regressions").path
 }

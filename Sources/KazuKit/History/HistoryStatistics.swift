@@ -69,13 +69,20 @@ public struct HistoryStatistics: Hashable, Sendable {
 
     public init(records: [SessionRecord], now: Date) {
         struct Track {
+            var topicID = "", valueKey = ""
             var written = "", reading = ""
             var misses = 0
             var weight = 0.0
             var streak = 0
         }
-        var tracks: [String: Track] = [:]
-        var order: [String] = []
+        // Keyed by both fields, not one joined string: a damaged line's empty topic or value
+        // key, or one with the joining character in it, cannot be split apart wrongly.
+        struct Key: Hashable {
+            var topicID: String
+            var valueKey: String
+        }
+        var tracks: [Key: Track] = [:]
+        var order: [Key] = []
         for record in records.sorted(by: { $0.endedAt < $1.endedAt }) {
             overall.add(record)
             byTopicAndSkill[TopicSkill(topicID: record.topicID, skill: record.skill), default: Tally()].add(record)
@@ -83,9 +90,9 @@ public struct HistoryStatistics: Hashable, Sendable {
             let age = max(0, now.timeIntervalSince(record.endedAt)) / 86_400
             let recency = 1 / (1 + age / 7)
             for question in record.questions {
-                let key = question.topicID + "\u{1F}" + question.valueKey
+                let key = Key(topicID: question.topicID, valueKey: question.valueKey)
                 if tracks[key] == nil { order.append(key) }
-                var track = tracks[key, default: Track()]
+                var track = tracks[key, default: Track(topicID: question.topicID, valueKey: question.valueKey)]
                 track.written = question.written
                 track.reading = question.reading
                 if question.outcome == .correct {
@@ -99,17 +106,15 @@ public struct HistoryStatistics: Hashable, Sendable {
             }
         }
         trend = records.sorted(by: { $0.endedAt < $1.endedAt }).suffix(Self.trendLength).map(\.accuracy)
-        let missed = order.compactMap { key -> (String, Track)? in
+        let missed = order.compactMap { key -> Track? in
             guard let track = tracks[key], track.misses > 0 else { return nil }
-            return (key, track)
+            return track
         }
-        mostMissed = missed.sorted { $0.1.misses > $1.1.misses }.prefix(Self.missedLength).map { key, track in
-            let parts = key.split(separator: "\u{1F}", maxSplits: 1).map(String.init)
-            return MissedValue(topicID: parts[0], valueKey: parts[1], written: track.written, reading: track.reading, misses: track.misses)
+        mostMissed = missed.sorted { $0.misses > $1.misses }.prefix(Self.missedLength).map { track in
+            MissedValue(topicID: track.topicID, valueKey: track.valueKey, written: track.written, reading: track.reading, misses: track.misses)
         }
-        review = missed.filter { $0.1.streak < 2 }.map { key, track in
-            let parts = key.split(separator: "\u{1F}", maxSplits: 1).map(String.init)
-            return ReviewEntry(topicID: parts[0], valueKey: parts[1], weight: track.weight)
+        review = missed.filter { $0.streak < 2 }.map { track in
+            ReviewEntry(topicID: track.topicID, valueKey: track.valueKey, weight: track.weight)
         }
     }
 }
