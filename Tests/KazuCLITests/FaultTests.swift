@@ -12,21 +12,10 @@ struct FaultTests {
     let environment: [String: String]
 
     init() throws {
-        directory = FileManager.default.temporaryDirectory.appendingPathComponent("kazu-faults-\(UUID())").path
-        try FileManager.default.createDirectory(atPath: directory + "/data", withIntermediateDirectories: true)
-        environment = ["KAZU_CONFIG_DIR": directory + "/config", "KAZU_DATA_DIR": directory + "/data", "NO_COLOR": ""]
+        (directory, environment) = try temporaryKazuHome("kazu-faults")
     }
 
-    var historyLines: [String] {
-        ((try? String(contentsOfFile: directory + "/data/history.jsonl", encoding: .utf8)) ?? "")
-            .split(separator: "\n").map(String.init)
-    }
-
-    func answer(toReadingLine line: String) throws -> String {
-        let afterProgress = try #require(line.split(separator: "]", maxSplits: 1).last)
-        let kanji = try #require(afterProgress.split(separator: " ").first)
-        return String(try JapaneseNumbers.parse(kanji).get())
-    }
+    var historyLines: [String] { KazuCLITests.historyLines(in: directory) }
 
     /// Waits until kazu has written `text` on standard error.
     func waitForErrors(_ dialog: KazuDialog, containing text: String) {

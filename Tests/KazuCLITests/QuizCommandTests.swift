@@ -12,25 +12,13 @@ struct QuizCommandTests {
     let environment: [String: String]
 
     init() throws {
-        directory = FileManager.default.temporaryDirectory.appendingPathComponent("kazu-quiz-\(UUID())").path
-        try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
-        environment = ["KAZU_CONFIG_DIR": directory + "/config", "KAZU_DATA_DIR": directory + "/data", "NO_COLOR": ""]
+        (directory, environment) = try temporaryKazuHome("kazu-quiz")
     }
 
-    var historyLines: [String] {
-        ((try? String(contentsOfFile: directory + "/data/history.jsonl", encoding: .utf8)) ?? "")
-            .split(separator: "\n").map(String.init)
-    }
+    var historyLines: [String] { KazuCLITests.historyLines(in: directory) }
 
     func history() throws -> [SessionRecord] {
         try HistoryClient.live(StorageLocations(configDirectory: directory + "/config", dataDirectory: directory + "/data")).load().records
-    }
-
-    /// The kanji between the progress and the answer box of a reading question line.
-    func answer(toReadingLine line: String) throws -> String {
-        let afterProgress = try #require(line.split(separator: "]", maxSplits: 1).last, "no progress in \(line)")
-        let kanji = try #require(afterProgress.split(separator: " ").first, "no prompt in \(line)")
-        return String(try JapaneseNumbers.parse(kanji).get())
     }
 
     @Test func aSeededReadingSessionAnsweredFromTheScreenIsAllRightAndSavedOnce() throws {

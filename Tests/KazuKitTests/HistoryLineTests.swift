@@ -1,3 +1,4 @@
+import Composable
 import Foundation
 @testable import KazuKit
 import Testing
@@ -16,7 +17,7 @@ import Testing
     }
 
     func record(_ seed: Int) -> SessionRecord {
-        var generator = SplitMix(seed: UInt64(seed))
+        var generator = SplitMix64(seed: UInt64(seed))
         func text() -> String { Self.awkward[Int(generator.next() % UInt64(Self.awkward.count))] }
         let modes: [QuizMode] = [.infinite, .questionLimit(10), .timeLimit(seconds: 60)]
         let questions = (0..<Int(generator.next() % 4)).map { _ in
@@ -84,18 +85,5 @@ import Testing
             let (year, month, day) = HistoryLine.civilDate(daysSinceEpoch: days)
             #expect(HistoryLine.daysSinceEpoch(year: year, month: month, day: day) == days)
         }
-    }
-}
-
-/// A small seeded generator for test data.
-private struct SplitMix {
-    var state: UInt64
-    init(seed: UInt64) { state = seed }
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
     }
 }

@@ -49,32 +49,34 @@ public enum HistoryLine {
     }
 
     private static func writeQuestion(_ question: QuestionRecord, to out: inout [UInt8]) {
-        out.append(ascii: "{\"answer\":")
-        writeString(question.answer, to: &out)
-        out.append(ascii: ",\"prompt\":")
-        writeString(question.prompt, to: &out)
-        out.append(ascii: ",\"reading\":")
-        writeString(question.reading, to: &out)
-        out.append(ascii: ",\"romaji\":")
-        writeString(question.romaji, to: &out)
+        // Keys in sorted order, as JSONEncoder's .sortedKeys writes them.
+        writeField("answer", question.answer, to: &out, first: true)
+        writeField("prompt", question.prompt, to: &out)
+        writeField("reading", question.reading, to: &out)
+        writeField("romaji", question.romaji, to: &out)
         out.append(ascii: ",\"submissions\":[")
         for (index, submission) in question.submissions.enumerated() {
             if index > 0 { out.append(UInt8(ascii: ",")) }
             out.append(ascii: "{\"seconds\":")
             writeNumber(submission.seconds, to: &out)
-            out.append(ascii: ",\"typed\":")
-            writeString(submission.typed, to: &out)
-            out.append(ascii: ",\"verdict\":")
-            writeString(submission.verdict.rawValue, to: &out)
+            writeField("typed", submission.typed, to: &out)
+            writeField("verdict", submission.verdict.rawValue, to: &out)
             out.append(UInt8(ascii: "}"))
         }
-        out.append(ascii: "],\"topicID\":")
-        writeString(question.topicID, to: &out)
-        out.append(ascii: ",\"valueKey\":")
-        writeString(question.valueKey, to: &out)
-        out.append(ascii: ",\"written\":")
-        writeString(question.written, to: &out)
+        out.append(UInt8(ascii: "]"))
+        writeField("topicID", question.topicID, to: &out)
+        writeField("valueKey", question.valueKey, to: &out)
+        writeField("written", question.written, to: &out)
         out.append(UInt8(ascii: "}"))
+    }
+
+    /// `,"name":"value"`, or `{"name":"value"` for the first field of an object.
+    private static func writeField(_ name: StaticString, _ value: String, to out: inout [UInt8], first: Bool = false) {
+        out.append(UInt8(ascii: first ? "{" : ","))
+        out.append(UInt8(ascii: "\""))
+        out.append(contentsOf: UnsafeBufferPointer(start: name.utf8Start, count: name.utf8CodeUnitCount))
+        out.append(ascii: "\":")
+        writeString(value, to: &out)
     }
 
     /// A JSON string: quotes, backslashes and control characters escaped, the rest as UTF-8.

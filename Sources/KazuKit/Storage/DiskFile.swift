@@ -15,19 +15,26 @@ import Darwin
 /// try DiskFile.appendLine(Array(line.utf8), to: locations.historyFile)
 /// ```
 enum DiskFile {
-    /// The file's bytes; nil when there is no file.
-    static func read(_ path: String) throws(StorageError) -> [UInt8]? {
+    /// The file at `path` opened for reading; nil when there is none. Anything but a regular
+    /// file is refused: a device such as /dev/zero would never end.
+    private static func openRegularFile(_ path: String) throws(StorageError) -> Int32? {
         let descriptor = open(path, O_RDONLY | O_CLOEXEC)
         if descriptor < 0 {
             if errno == ENOENT { return nil }
             throw failure(path)
         }
-        defer { close(descriptor) }
         var info = stat()
         if fstat(descriptor, &info) == 0 && (info.st_mode & S_IFMT) != S_IFREG {
-            // A device such as /dev/zero would never end.
+            close(descriptor)
             throw StorageError((info.st_mode & S_IFMT) == S_IFDIR ? "\(path): is a directory, not a file" : "\(path): is not a regular file")
         }
+        return descriptor
+    }
+
+    /// The file's bytes; nil when there is no file.
+    static func read(_ path: String) throws(StorageError) -> [UInt8]? {
+        guard let descriptor = try openRegularFile(path) else { return nil }
+        defer { close(descriptor) }
         var bytes: [UInt8] = []
         var chunk = [UInt8](repeating: 0, count: 65_536)
         while true {
@@ -45,17 +52,8 @@ enum DiskFile {
     /// worth at a time so that memory stays bounded; a line longer than `longest` is passed as
     /// nil and not kept. Returns false when there is no file.
     static func readLines(_ path: String, longest: Int, _ lines: ([ArraySlice<UInt8>?]) -> Void) throws(StorageError) -> Bool {
-        let descriptor = open(path, O_RDONLY | O_CLOEXEC)
-        if descriptor < 0 {
-            if errno == ENOENT { return false }
-            throw failure(path)
-        }
+        guard let descriptor = try openRegularFile(path) else { return false }
         defer { close(descriptor) }
-        var info = stat()
-        if fstat(descriptor, &info) == 0 && (info.st_mode & S_IFMT) != S_IFREG {
-            // A device such as /dev/zero would never end.
-            throw StorageError((info.st_mode & S_IFMT) == S_IFDIR ? "\(path): is a directory, not a file" : "\(path): is not a regular file")
-        }
         let blockSize = 1 << 20
         var buffer: [UInt8] = []
         var batch: [ArraySlice<UInt8>?] = []
