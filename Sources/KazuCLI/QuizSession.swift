@@ -1,6 +1,15 @@
 import Composable
 import Dispatch
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#endif
 import KazuKit
 import SpeechClient
 
@@ -105,11 +114,10 @@ final class QuizSession {
     private static func readLines(from reader: LineReader) -> AsyncStream<String> {
         let (stream, continuation) = AsyncStream.makeStream(of: String.self)
         let box = ReaderBox(reader)
-        let thread = Thread {
+        startDetachedThread {
             for line in box.reader { continuation.yield(line) }
             continuation.finish()
         }
-        thread.start()
         return stream
     }
 
@@ -125,7 +133,7 @@ final class QuizSession {
             handleSettings(line)
             return
         }
-        let command = line.trimmingCharacters(in: .whitespaces)
+        let command = UserText.trimmed(line)
         if store.state.quiz?.isAnswerShown == true, !command.hasPrefix(":") {
             // After the answer was shown, Enter (or any line) moves on.
             store.send(.quiz(.presented(.answerSubmitted(line))))

@@ -1,6 +1,15 @@
 import CEspeakNG
 import Dispatch
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#endif
 import SpeechClient
 import Synchronization
 
@@ -213,8 +222,9 @@ public final class EspeakSynthesizer: @unchecked Sendable {
 private func mbrolaDataInstalled(for id: String) -> Bool {
     let name = String(id.dropFirst(3))
     return ["/usr/share/mbrola/\(name)/\(name)", "/usr/share/mbrola/\(name)"].contains {
-        var isDirectory: ObjCBool = false
-        return FileManager.default.fileExists(atPath: $0, isDirectory: &isDirectory) && !isDirectory.boolValue
+        // There, and not a directory (stat follows a symlink to its target).
+        var info = stat()
+        return stat($0, &info) == 0 && (info.st_mode & S_IFMT) != S_IFDIR
     }
 }
 
