@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 import KazuKit
 import SpeechClient
 import SpeechEspeak
@@ -54,7 +58,7 @@ enum InteractiveMenu {
             io.output.write("\(what)\(defaultText.map { " [\($0)]" } ?? ""): ")
             io.output.flush()
             guard let line = io.input.next() else { return nil }
-            let text = line.trimmingCharacters(in: .whitespaces)
+            let text = UserText.trimmed(line)
             switch parse(text.isEmpty ? (defaultText ?? "") : text) {
             case let .success(value): return value
             case let .failure(problem): io.output.writeLine("? \(problem.message)")

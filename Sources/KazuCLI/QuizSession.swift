@@ -1,6 +1,15 @@
 import Composable
 import Dispatch
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#endif
 import KazuKit
 import SpeechClient
 
@@ -117,22 +126,21 @@ final class QuizSession {
 
     // MARK: Input
 
-    /// Standard input, read on its own thread so that a slow sound server or a long
-    /// synthesis never delays reading, and the store's thread never blocks on a read.
     /// No answer is this long: a longer line is cut as it is read, so that memory stays
     /// bounded whatever arrives on standard input (a 10 MB line, a binary file).
     static let longestLine = 1_024
 
+    /// Standard input, read on its own thread so that a slow sound server or a long
+    /// synthesis never delays reading, and the store's thread never blocks on a read.
     private static func readLines(from reader: LineReader) -> AsyncStream<String?> {
         let (stream, continuation) = AsyncStream.makeStream(of: String?.self)
         reader.longestLine = longestLine
         let box = ReaderBox(reader)
-        let thread = Thread {
+        startDetachedThread {
             // nil stands for a line that was too long.
             for line in box.reader { continuation.yield(box.reader.lastLineWasCut ? nil : line) }
             continuation.finish()
         }
-        thread.start()
         return stream
     }
 
@@ -148,7 +156,7 @@ final class QuizSession {
             handleSettings(line)
             return
         }
-        let command = line.trimmingCharacters(in: .whitespaces)
+        let command = UserText.trimmed(line)
         if store.state.quiz?.isAnswerShown == true, !command.hasPrefix(":") {
             // After the answer was shown, Enter (or any line) moves on.
             store.send(.quiz(.presented(.answerSubmitted(line))))

@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 import KazuKit
 
 /// `kazu stats`: what the history says, drawn to be looked at: a sparkline of recent

@@ -9,6 +9,8 @@ public enum SpeechError: Error, Hashable, Sendable, CustomStringConvertible {
     case digitsInText(String)
     /// The synthesiser has no voice by this id.
     case voiceNotFound(String)
+    /// The synthesiser's library (libespeak-ng) could not be loaded; the reason is the loader's.
+    case synthesizerNotInstalled(String)
     /// The synthesiser could not start, for example because its data is missing.
     case synthesizerUnavailable(String)
     /// The synthesiser started but failed on this text.
@@ -24,6 +26,8 @@ public enum SpeechError: Error, Hashable, Sendable, CustomStringConvertible {
             "cannot speak \"\(text)\": it has digits, which the synthesiser misreads; pass the kana reading"
         case let .voiceNotFound(voice):
             "no Japanese voice \"\(voice)\": install espeak-ng-data (apt install espeak-ng-data)"
+        case let .synthesizerNotInstalled(reason):
+            "speech synthesiser not installed (\(reason)): install libespeak-ng1 and espeak-ng-data (apt install libespeak-ng1 espeak-ng-data)"
         case let .synthesizerUnavailable(reason):
             "speech synthesiser unavailable (\(reason)): install espeak-ng-data (apt install espeak-ng-data)"
         case let .synthesisFailed(reason):

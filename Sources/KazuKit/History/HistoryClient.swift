@@ -1,4 +1,9 @@
+import Dispatch
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// Keeps the history of sessions: appends one JSON line per session, loads them back
 /// skipping (and counting) damaged lines. A struct of closures, live on a file.

@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// What the history says about a learner, computed here so that every front end shows the
 /// same numbers: totals per topic and skill, the trend of recent sessions, the values missed

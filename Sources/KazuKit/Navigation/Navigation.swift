@@ -1,5 +1,9 @@
 import Composable
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// The root of Kazu: pick a topic, choose the session's settings, play the quiz, see the
 /// summary. It keeps what Kazu remembers (settings, saved 0.25 s after the last change) and

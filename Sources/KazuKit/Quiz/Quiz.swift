@@ -1,5 +1,9 @@
 import Composable
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 import SpeechClient
 
 /// One session: the current question and its tries, speaking it, the one-second timer that
