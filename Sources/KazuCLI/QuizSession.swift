@@ -81,7 +81,7 @@ final class QuizSession {
                 QuizSession.exitNow(code)
             }
         }
-        let lines = Self.readLines(from: io.input)
+        let (lines, room) = Self.readLines(from: io.input)
         startSession()
         guard let quiz = store.state.quiz else {
             io.errors.writeLine("error: \(store.state.topics.problem ?? store.state.preSettings?.problem ?? "the session did not start")")
@@ -90,6 +90,7 @@ final class QuizSession {
         for line in QuizScreen.header(quiz, style: style) { io.output.writeLine(line) }
         observation = store.observe { [weak self] state in self?.render(state) }
         for await line in lines {
+            room.lineTaken()
             if finishing { break }
             guard let line else {
                 io.output.writeLine("? that line is over \(Self.longestLine) bytes, too long for an answer; type the answer and Enter")
@@ -132,16 +133,23 @@ final class QuizSession {
 
     /// Standard input, read on its own thread so that a slow sound server or a long
     /// synthesis never delays reading, and the store's thread never blocks on a read.
-    private static func readLines(from reader: LineReader) -> AsyncStream<String?> {
+    /// It reads at most `readAhead` lines before the session takes them, so that a script
+    /// piping a whole session (or `yes`) does not fill memory; the session hands back room a
+    /// batch at a time, so the reader wakes once per batch, not once per line.
+    private static func readLines(from reader: LineReader) -> (lines: AsyncStream<String?>, room: ReadAheadRoom) {
         let (stream, continuation) = AsyncStream.makeStream(of: String?.self)
         reader.longestLine = longestLine
         let box = ReaderBox(reader)
+        let room = ReadAheadRoom()
         startDetachedThread {
-            // nil stands for a line that was too long.
-            for line in box.reader { continuation.yield(box.reader.lastLineWasCut ? nil : line) }
+            for line in box.reader {
+                room.waitForRoom()
+                // nil stands for a line that was too long.
+                continuation.yield(box.reader.lastLineWasCut ? nil : line)
+            }
             continuation.finish()
         }
-        return stream
+        return (stream, room)
     }
 
     private func handle(_ line: String) async {
@@ -335,6 +343,32 @@ final class QuizSession {
         }
         io.flush()
         return code
+    }
+}
+
+/// How many more lines the reading thread may read before the session takes some.
+private final class ReadAheadRoom: @unchecked Sendable {
+    static let readAhead = 256
+    static let batch = 64
+    // Made at 0 and raised: libdispatch traps when a semaphore is freed below the value it
+    // was made with, and this one may be freed with lines still unread.
+    private let permits = DispatchSemaphore(value: 0)
+    /// Touched by the session's thread only.
+    private var taken = 0
+
+    init() {
+        for _ in 0..<Self.readAhead { permits.signal() }
+    }
+
+    /// On the reading thread: waits while `readAhead` lines are waiting to be taken.
+    func waitForRoom() { permits.wait() }
+
+    /// On the session's thread: one line taken; room for `batch` more once `batch` were.
+    func lineTaken() {
+        taken += 1
+        guard taken == Self.batch else { return }
+        taken = 0
+        for _ in 0..<Self.batch { permits.signal() }
     }
 }
 
