@@ -1,0 +1,78 @@
+// Store.send through a Scope and through Kazu's whole feature tree (moved from main.swift;
+// the same operations as before, timed by the harness).
+import Composable
+import Foundation
+import KazuKit
+
+/// A counter with a child, the shape of a feature under a navigation reducer.
+struct BenchCounter: Reducer {
+    struct State: Equatable { var count = 0 }
+    enum Action: Sendable { case increment }
+    func reduce(into state: inout State, action: Action) -> Effect<Action> {
+        state.count &+= 1
+        return .none
+    }
+}
+
+struct BenchParent: Reducer {
+    struct State: Equatable { var child = BenchCounter.State(); var sends = 0 }
+    enum Action: Sendable, CasePathable {
+        case child(BenchCounter.Action)
+        struct AllCasePaths {
+            let child = CasePath<Action, BenchCounter.Action>(embed: Action.child) {
+                if case let .child(action) = $0 { action } else { nil }
+            }
+        }
+        static let allCasePaths = AllCasePaths()
+    }
+    var body: some ReducerOf<Self> {
+        Scope(state: \.child, action: \.child) { BenchCounter() }
+        Reduce { state, _ in
+            state.sends &+= 1
+            return .none
+        }
+    }
+}
+
+/// The whole feature tree: Navigation with a quiz presented (infinite, so it never ends).
+@MainActor
+func makeQuizStore() -> Store<Navigation.State, Navigation.Action> {
+    let topic = TopicCatalog.topic(id: "number.1-100")!
+    var root = Navigation.State(settings: KazuSettings())
+    root.quiz = Quiz.State(topic: topic, skill: .listening, mode: .infinite, seed: 1, speech: SpeechPreferences(),
+                           startedAt: Date(timeIntervalSince1970: 0))
+    return Store(initialState: root) { Navigation() } withDependencies: {
+        $0.speech = .silent
+        $0.settingsClient = .inMemory()
+        $0.history = .inMemory()
+    }
+}
+
+@MainActor
+func storeBenchmarks() -> [Benchmark] {
+    [
+        Benchmark("store.send.scope", "Store.send through Scope (no effect)") {
+            let store = Store(initialState: BenchParent.State()) { BenchParent() }
+            return { iterations in
+                for _ in 0..<iterations { store.send(.child(.increment)) }
+                return store.state.child.count
+            }
+        },
+        Benchmark("store.send.tree-noop", "Store.send no-op through the whole tree (quiz presented)") {
+            let app = makeQuizStore()
+            return { iterations in
+                for _ in 0..<iterations { app.send(.quiz(.presented(.playbackFinished))) }
+                return app.state.quiz?.answered.count ?? 0
+            }
+        },
+        Benchmark("store.send.tree-answer", "Store.send correct answer (whole tree)") {
+            let app = makeQuizStore()
+            return { iterations in
+                for _ in 0..<iterations {
+                    app.send(.quiz(.presented(.answerSubmitted(app.state.quiz!.question.answer))))
+                }
+                return app.state.quiz?.answered.count ?? 0
+            }
+        },
+    ]
+}
