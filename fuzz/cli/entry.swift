@@ -102,7 +102,9 @@ public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
         }
     }
 
-    let io = TerminalIO.inMemory()
+    // No standard input (read and parse with no values read it, and find it empty); a
+    // small buffer, as the default 64 KB one would be most of each run's time.
+    let io = TerminalIO(input: LineReader(text: "", bufferSize: 16), output: .inMemory(), errors: .inMemory())
     let status = program.run(arguments: ["kazu"] + arguments, io: io)
     let errors = io.errors.text
     switch status {

@@ -9,7 +9,7 @@
 //   - byte 0x01, a topic index, a skill index, then a value key ("3本", "14:05", "1.5y"):
 //     the key as a history line would name it, straight to Topic.question(valueKey:), so
 //     the fuzzer need not build JSON to reach it.
-// Every record decoded must also come back the same through encodedLine and decode.
+// Every record decoded, written as Kazu writes it, must read back and be written the same.
 import Composable
 import Foundation
 import KazuKit
@@ -54,9 +54,15 @@ public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     for record in load.records {
         let line: [UInt8]
         do { line = try HistoryClient.encodedLine(record) } catch { fail("a decoded record does not encode: \(error)") }
+        // What Kazu writes it reads back, and writes the same again. (Not the same record as
+        // the input's: Foundation's ISO 8601 decoding takes fractional seconds, "06:50:1.2Z",
+        // which encoding drops, as it does for every session's own dates.)
         let again = HistoryClient.decode(line)
-        if again.records != [record] || again.skippedLines != 0 {
-            fail("a record does not come back the same: \(String(decoding: line, as: UTF8.self))")
+        guard again.records.count == 1, again.skippedLines == 0 else {
+            fail("a line Kazu writes is not read back: \(String(decoding: line, as: UTF8.self))")
+        }
+        if (try? HistoryClient.encodedLine(again.records[0])) != line {
+            fail("a record read back is written differently: \(String(decoding: line, as: UTF8.self))")
         }
         _ = try? SessionReport.json(record)
         _ = (record.accuracy, record.correctCount, record.skippedCount)
