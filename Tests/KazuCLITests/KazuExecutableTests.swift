@@ -46,7 +46,7 @@ import Testing
     func launchLoadsNeitherSpeechNorICU() throws {
         let result = try KazuProcess.run(["--version"], environment: ["LD_TRACE_LOADED_OBJECTS": "1"])
         #expect(result.status == 0)
-        #expect(result.output.contains("libswiftCore.so"), "\(result.output)")
+        #expect(result.output.contains("libc.so"), "the loader listed nothing:\n\(result.output)")
         for library in ["libespeak-ng", "libpcaudio", "libpulse", "libFoundation.so",
                         "libFoundationInternationalization", "lib_FoundationICU"] {
             #expect(!result.output.contains(library), "kazu loads \(library) at launch:\n\(result.output)")
