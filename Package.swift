@@ -2,7 +2,8 @@
 import PackageDescription
 
 // Kazu: a Japanese-number trainer. No Swift package dependencies; the one
-// system library is libespeak-ng (Debian/Ubuntu: libespeak-ng-dev).
+// system library is libespeak-ng (Debian/Ubuntu: libespeak-ng-dev to build, for its
+// headers; libespeak-ng1 and espeak-ng-data to speak, loaded only when speaking).
 let package = Package(
     name: "Kazu",
     products: [
@@ -23,12 +24,10 @@ let package = Package(
         .target(name: "JapaneseNumbers"),
         // The speech interface and its test doubles; no C in it.
         .target(name: "SpeechClient"),
-        // libespeak-ng as a Swift module.
-        .systemLibrary(
-            name: "CEspeakNG",
-            pkgConfig: "espeak-ng",
-            providers: [.apt(["libespeak-ng-dev"])]
-        ),
+        // libespeak-ng's headers as a Swift module: types and function signatures only. Nothing
+        // links the library (no pkgConfig, no `link`); SpeechEspeak opens it with dlopen when it
+        // first synthesises, so launching kazu does not load it and the sound stack it pulls in.
+        .systemLibrary(name: "CEspeakNG"),
         // The live speech client: libespeak-ng in process, playback through the sound server.
         .target(name: "SpeechEspeak", dependencies: ["SpeechClient", "CEspeakNG"]),
         // The quiz engine: topics, questions, the features and what Kazu remembers. Knows the

@@ -68,7 +68,7 @@ public struct PresentationReducer<Parent: Reducer, Child: Reducer>: Reducer wher
         if case let .presented(childAction)? = presentationAction {
             if let id = before {
                 let embed = toPresentationAction
-                let effect = child.reduce(into: &state[keyPath: toPresentation].presented!.state, action: childAction)
+                let effect = child.reduce(into: &state[keyPath: toPresentation].presentedState, action: childAction)
                 if !effect.isNone {
                     let effects = effectsID(id)
                     childEffect = effect

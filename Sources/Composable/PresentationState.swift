@@ -21,23 +21,32 @@ import Synchronization
 /// ```
 @propertyWrapper
 public struct PresentationState<State> {
-    @usableFromInline var presented: Presented?
+    /// The child's state lives in a box, so that reading which presentation this is, or
+    /// passing the parent's state around, copies a reference and not the child (a quiz with
+    /// its answers); the box is copied only when it is shared and about to change.
+    @usableFromInline var storage: Storage?
 
     @usableFromInline
-    struct Presented {
+    final class Storage {
         /// Which presentation this is: new for every value assigned.
         @usableFromInline let id: UInt64
         @usableFromInline var state: State
+
+        @inlinable
+        init(id: UInt64, state: State) {
+            self.id = id
+            self.state = state
+        }
     }
 
     public init(wrappedValue: State?) {
-        presented = wrappedValue.map { Presented(id: Self.newID(), state: $0) }
+        storage = wrappedValue.map { Storage(id: Self.newID(), state: $0) }
     }
 
     /// The presented child's state, or nil.
     public var wrappedValue: State? {
-        get { presented?.state }
-        set { presented = newValue.map { Presented(id: Self.newID(), state: $0) } }
+        get { storage?.state }
+        set { storage = newValue.map { Storage(id: Self.newID(), state: $0) } }
     }
 
     /// The presentation itself, for `ifLet(\.$settings, ...)`. Changed in place, so that a
@@ -49,14 +58,26 @@ public struct PresentationState<State> {
 
     /// Identifies the current presentation; nil when nothing is presented.
     @inlinable
-    var id: UInt64? { presented?.id }
+    var id: UInt64? { storage?.id }
+
+    /// The presented child's state, changed in place: copied first only when another value
+    /// shares it. Only for a presentation that is there.
+    @inlinable
+    var presentedState: State {
+        get { storage!.state }
+        _modify {
+            if !isKnownUniquelyReferenced(&storage) {
+                storage = Storage(id: storage!.id, state: storage!.state)
+            }
+            yield &storage!.state
+        }
+    }
 
     static func newID() -> UInt64 {
         presentationIDs.add(1, ordering: .relaxed).newValue
     }
 }
 
-/// Numbers the presentations made in this process.
 private let presentationIDs = Atomic<UInt64>(0)
 
 extension PresentationState: Equatable where State: Equatable {
@@ -65,7 +86,9 @@ extension PresentationState: Equatable where State: Equatable {
 }
 
 extension PresentationState: Sendable where State: Sendable {}
-extension PresentationState.Presented: Sendable where State: Sendable {}
+// The box is changed only while no other value shares it (copy on write), so a value that
+// crosses to another thread never sees a change made here.
+extension PresentationState.Storage: @unchecked Sendable where State: Sendable {}
 
 extension PresentationState: CustomReflectable {
     // A test failure shows the child's state (or nil), not the wrapper.

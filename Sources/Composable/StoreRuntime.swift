@@ -13,13 +13,17 @@ package enum ActionOrigin: Sendable {
 @usableFromInline
 package final class StoreRuntime<State, Action: Sendable> {
     @usableFromInline package internal(set) var state: State
-    @usableFromInline package var dependencies: DependencyValues
+    @usableFromInline package var dependencies: DependencyValues {
+        // A body may capture dependencies as it is built (`[client] in`): build it again.
+        didSet { reducer = DependencyValues.$current.withValue(dependencies) { makeReducer() } }
+    }
     /// Called after each action is reduced, with the state it left.
     @usableFromInline package var didReduce: ((Action, ActionOrigin, State) -> Void)?
     /// Called when the number of running effects changes, with the new number.
     @usableFromInline package var runningEffectCountDidChange: ((Int) -> Void)?
 
-    @usableFromInline let reducer: (inout State, Action) -> Effect<Action>
+    @usableFromInline var reducer: (inout State, Action) -> Effect<Action>
+    @usableFromInline let makeReducer: () -> (inout State, Action) -> Effect<Action>
     @usableFromInline var observers: [Int: (State) -> Void] = [:]
     /// The running effects, by token.
     @usableFromInline var running: [Int: EffectLifetime] = [:]
@@ -34,7 +38,8 @@ package final class StoreRuntime<State, Action: Sendable> {
     package init<R: Reducer>(initialState: State, reducer: R, dependencies: DependencyValues)
     where R.State == State, R.Action == Action {
         self.state = initialState
-        self.reducer = reducer.reduce(into:action:)
+        self.makeReducer = { reducer._makeReduce() }
+        self.reducer = DependencyValues.$current.withValue(dependencies) { reducer._makeReduce() }
         self.dependencies = dependencies
     }
 

@@ -36,7 +36,7 @@ public final class TestClock: Clock, Sendable, EffectEndObserver {
         var nextToken = 0
     }
 
-    private let timeline = Mutex(Timeline())
+    private let timeline = PthreadLocked(Timeline())
     /// How many effects of stores sleeping on this clock have ended.
     private let endedEffects = Atomic(0)
 
@@ -133,12 +133,13 @@ public final class TestClock: Clock, Sendable, EffectEndObserver {
     /// sleeps wait (a woken timer sleeps again) or an effect of a store on this clock has ended
     /// since `ended` (woken work that sends its action and stops), then lets what that work
     /// started reach its first sleep. Woken work that does neither (it awaits something else)
-    /// is given up to 100 ms of real time.
+    /// is given up to a second of real time: on two busy cores, with other tests holding the
+    /// cooperative threads, woken work can take that long to be scheduled at all.
     private func settle(untilSleepsReach target: Int? = nil, orAnEffectEndsAfter ended: Int = 0) async {
         for _ in 0..<64 { await Task.yield() }
         guard let target else { return }
         let wall = ContinuousClock()
-        let deadline = wall.now.advanced(by: .milliseconds(100))
+        let deadline = wall.now.advanced(by: .seconds(1))
         var spins = 0
         while pendingSleepCount < target && wall.now < deadline {
             if endedEffects.load(ordering: .sequentiallyConsistent) > ended {

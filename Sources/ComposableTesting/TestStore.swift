@@ -285,7 +285,7 @@ private struct EndingSnapshot<Action: Sendable>: Sendable {
 }
 
 private final class Ending<Action: Sendable>: Sendable {
-    private let snapshot = Mutex(EndingSnapshot<Action>())
+    private let snapshot = PthreadLocked(EndingSnapshot<Action>())
 
     func withLock<R>(_ body: (inout EndingSnapshot<Action>) -> R) -> R {
         snapshot.withLock { body(&$0) }

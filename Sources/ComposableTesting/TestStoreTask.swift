@@ -38,7 +38,7 @@ public struct TestStoreTask: Sendable {
 
     /// Waits until `task` ends or `limit` of real time passes; true when it ended.
     private func ended(_ task: Task<Void, Never>, within limit: Duration) async -> Bool {
-        let done = Mutex(false)
+        let done = PthreadLocked(false)
         let watcher = Task {
             await task.value
             done.withLock { $0 = true }

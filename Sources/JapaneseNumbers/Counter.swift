@@ -35,6 +35,10 @@ public struct Counter: Sendable, Hashable, CustomStringConvertible {
     /// Every counter the library knows, in the order of ``CounterCatalog``.
     public static let all: [Counter] = CounterCatalog.specs.map { Counter(CounterTable($0)) }
 
+    /// Every counter's name (`つ 人 個 本 …`), in the order of ``all``, without building
+    /// any counter's readings as ``all`` does: for help text, which every launch builds.
+    public static let names: [String] = CounterCatalog.specs.map(\.name)
+
     /// The counter with this written name ("本", "か月"), romaji ("hon") or English alias ("yen").
     public static func named(_ name: String) -> Counter? {
         byName[name] ?? byName[name.lowercased()]

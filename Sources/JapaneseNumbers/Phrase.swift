@@ -48,7 +48,9 @@ struct PhraseBuilder {
     func build(written: String? = nil, moreAlternatives: [String] = []) -> Phrase {
         let hiragana = parts.map { $0[0] }.joined()
         var alternatives: [String] = []
-        let combinations = parts.reduce(1) { $0 * $1.count }
+        // Counted up to 17 only: all that matters is whether there are more than 16, and a
+        // long decimal (0.000…, two readings per 0) would overflow the product.
+        let combinations = parts.reduce(1) { min($0 * $1.count, 17) }
         if combinations <= 16 {
             for combination in 1..<max(combinations, 1) {
                 var rest = combination

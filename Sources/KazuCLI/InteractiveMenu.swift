@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 import KazuKit
 import SpeechClient
 import SpeechEspeak
@@ -38,7 +42,8 @@ enum InteractiveMenu {
             let configuration = QuizSession.Configuration(
                 topic: topic, skill: skill, script: nil, mode: mode, seed: nil, speech: .espeak(), subtitles: false,
                 voice: nil, rate: nil, pitch: nil, reportPath: nil, settingsClient: settingsClient, history: history,
-                colours: TextStyle.wanted(isTerminal: true, environment: ProcessInfo.processInfo.environment))
+                colours: TextStyle.wanted(isTerminal: true, environment: ProcessInfo.processInfo.environment),
+                remembersChoices: true)
             QuizCommand.play(configuration, settings: loaded.settings, reviewEntries: review, io: io)
         } catch {
             io.errors.writeLine("error: \(error)")
@@ -53,7 +58,7 @@ enum InteractiveMenu {
             io.output.write("\(what)\(defaultText.map { " [\($0)]" } ?? ""): ")
             io.output.flush()
             guard let line = io.input.next() else { return nil }
-            let text = line.trimmingCharacters(in: .whitespaces)
+            let text = UserText.trimmed(line)
             switch parse(text.isEmpty ? (defaultText ?? "") : text) {
             case let .success(value): return value
             case let .failure(problem): io.output.writeLine("? \(problem.message)")

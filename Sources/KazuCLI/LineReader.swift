@@ -44,6 +44,13 @@ public final class LineReader: Sequence, IteratorProtocol {
     /// nil while all is well.
     public private(set) var readFailure: Int32?
 
+    /// Lines longer than this many bytes are cut to it, the rest dropped as it is read, so
+    /// memory stays bounded whatever arrives; ``lastLineWasCut`` says when it happened.
+    public var longestLine = Int.max
+
+    /// True when the line just returned was longer than ``longestLine`` and was cut.
+    public private(set) var lastLineWasCut = false
+
     /// ``readFailure`` in words, as `strerror` gives it: "Is a directory".
     public var readFailureDescription: String? {
         readFailure.map { String(cString: strerror($0)) }
@@ -67,7 +74,11 @@ public final class LineReader: Sequence, IteratorProtocol {
 
     /// The next line, or nil at the end of the input (or on a read error).
     public func next() -> String? {
+        lastLineWasCut = false
         while true {
+            if end - start > longestLine, indexOfNewline().map({ $0 - start > longestLine }) ?? true {
+                return cutLongLine()
+            }
             if let newline = indexOfNewline() {
                 var lineEnd = newline
                 if lineEnd > start, buffer[lineEnd - 1] == UInt8(ascii: "\r") { lineEnd -= 1 }
@@ -83,6 +94,21 @@ public final class LineReader: Sequence, IteratorProtocol {
                 start = end
                 return line
             }
+            fill()
+        }
+    }
+
+    /// The first ``longestLine`` bytes of the line at `start`; the rest of it is read and dropped.
+    private func cutLongLine() -> String {
+        let line = makeString(start..<(start + longestLine))
+        lastLineWasCut = true
+        while true {
+            if let newline = indexOfNewline() {
+                start = newline + 1
+                return line
+            }
+            start = end
+            if reachedEnd { return line }
             fill()
         }
     }

@@ -1,5 +1,14 @@
 import Dispatch
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#endif
 import KazuKit
 import SpeechClient
 import SpeechEspeak
@@ -14,7 +23,7 @@ enum QuizCommand: Command {
         abstract: "Play a session: hear (or see) a number, type it.",
         discussion: """
             TOPIC is an id from 'kazu topics' or an unambiguous prefix of one (money, \
-            date.era). Flags change the saved settings for this session only. Each line \
+            date.era). Flags override the saved settings for this session only. Each line \
             typed is an answer; an empty line or :r replays, :a shows the answer, :s opens \
             the settings, :q ends, :h lists these. Ctrl-D, Ctrl-C and SIGTERM end the session \
             as :q does: the summary is printed and the session saved (exit 0, 130, 143). \
@@ -65,7 +74,8 @@ enum QuizCommand: Command {
             subtitles: arguments.flag("subtitles") || arguments.flag("no-audio"), voice: arguments.value("voice"),
             rate: arguments.value("rate", as: Int.self), pitch: arguments.value("pitch", as: Int.self),
             reportPath: arguments.value("json-report"), settingsClient: settingsClient, history: history,
-            colours: TextStyle.wanted(isTerminal: isatty(STDOUT_FILENO) == 1, environment: ProcessInfo.processInfo.environment))
+            colours: TextStyle.wanted(isTerminal: isatty(STDOUT_FILENO) == 1, environment: ProcessInfo.processInfo.environment),
+            remembersChoices: false)
         play(configuration, settings: loaded.settings, reviewEntries: review, io: io)
     }
 
@@ -77,7 +87,7 @@ enum QuizCommand: Command {
         let history = HistoryClient.live(locations)
         let loaded = settingsClient.load()
         if let problem = loaded.problem { io.errors.writeLine("warning: \(problem)") }
-        let review = (try? history.load()).map { HistoryStatistics(records: $0.records, now: Date()).review } ?? []
+        let review = (try? history.statistics(now: Date()))?.0.review ?? []
         return (settingsClient, history, loaded, review)
     }
 

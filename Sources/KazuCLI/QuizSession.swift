@@ -1,6 +1,15 @@
 import Composable
 import Dispatch
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#endif
 import KazuKit
 import SpeechClient
 
@@ -25,6 +34,8 @@ final class QuizSession {
         var settingsClient: SettingsClient
         var history: HistoryClient
         var colours: Bool
+        /// The menu's choices become the saved settings; `kazu quiz`'s flags hold for one session.
+        var remembersChoices: Bool
     }
 
     private let configuration: Configuration
@@ -48,6 +59,7 @@ final class QuizSession {
         self.initialSettings = settings
         var initial = Navigation.State(settings: settings, reviewEntries: reviewEntries)
         initial.nextSeed = configuration.seed
+        initial.remembersChoices = configuration.remembersChoices
         store = Store(initialState: initial) {
             Navigation()
         } withDependencies: {
@@ -60,7 +72,16 @@ final class QuizSession {
     /// Plays the session to its end and returns the exit status.
     func run() async -> ExitCode {
         installSignalHandlers()
-        let lines = Self.readLines(from: io.input)
+        // Output read by a program that stopped reading (`kazu quiz ... | head`): the session
+        // ends as on SIGPIPE, saved, with the status a shell gives a process SIGPIPE ended.
+        io.output.onBrokenPipe = { [weak self] in
+            Task { @MainActor in
+                guard let self, !self.finishing else { return }
+                let code = await self.finish(status: ExitCode(128 + SIGPIPE), ending: .stopped)
+                QuizSession.exitNow(code)
+            }
+        }
+        let (lines, room) = Self.readLines(from: io.input)
         startSession()
         guard let quiz = store.state.quiz else {
             io.errors.writeLine("error: \(store.state.topics.problem ?? store.state.preSettings?.problem ?? "the session did not start")")
@@ -69,7 +90,13 @@ final class QuizSession {
         for line in QuizScreen.header(quiz, style: style) { io.output.writeLine(line) }
         observation = store.observe { [weak self] state in self?.render(state) }
         for await line in lines {
+            room.lineTaken()
             if finishing { break }
+            guard let line else {
+                io.output.writeLine("? that line is over \(Self.longestLine) bytes, too long for an answer; type the answer and Enter")
+                io.output.flush()
+                continue
+            }
             await handle(line)
             if store.state.quiz == nil { break }
         }
@@ -100,17 +127,29 @@ final class QuizSession {
 
     // MARK: Input
 
+    /// No answer is this long: a longer line is cut as it is read, so that memory stays
+    /// bounded whatever arrives on standard input (a 10 MB line, a binary file).
+    static let longestLine = 1_024
+
     /// Standard input, read on its own thread so that a slow sound server or a long
     /// synthesis never delays reading, and the store's thread never blocks on a read.
-    private static func readLines(from reader: LineReader) -> AsyncStream<String> {
-        let (stream, continuation) = AsyncStream.makeStream(of: String.self)
+    /// It reads at most `readAhead` lines before the session takes them, so that a script
+    /// piping a whole session (or `yes`) does not fill memory; the session hands back room a
+    /// batch at a time, so the reader wakes once per batch, not once per line.
+    private static func readLines(from reader: LineReader) -> (lines: AsyncStream<String?>, room: ReadAheadRoom) {
+        let (stream, continuation) = AsyncStream.makeStream(of: String?.self)
+        reader.longestLine = longestLine
         let box = ReaderBox(reader)
-        let thread = Thread {
-            for line in box.reader { continuation.yield(line) }
+        let room = ReadAheadRoom()
+        startDetachedThread {
+            for line in box.reader {
+                room.waitForRoom()
+                // nil stands for a line that was too long.
+                continuation.yield(box.reader.lastLineWasCut ? nil : line)
+            }
             continuation.finish()
         }
-        thread.start()
-        return stream
+        return (stream, room)
     }
 
     private func handle(_ line: String) async {
@@ -125,7 +164,7 @@ final class QuizSession {
             handleSettings(line)
             return
         }
-        let command = line.trimmingCharacters(in: .whitespaces)
+        let command = UserText.trimmed(line)
         if store.state.quiz?.isAnswerShown == true, !command.hasPrefix(":") {
             // After the answer was shown, Enter (or any line) moves on.
             store.send(.quiz(.presented(.answerSubmitted(line))))
@@ -164,7 +203,7 @@ final class QuizSession {
     private func handleSettings(_ line: String) {
         let words = line.split(separator: " ").map(String.init)
         let speech = { (action: SpeechSettings.Action) in
-            self.store.send(.quiz(.presented(.settings(.presented(.speech(action))))))
+            _ = self.store.send(.quiz(.presented(.settings(.presented(.speech(action))))))
         }
         switch (words.first, words.count) {
         case (nil, _), ("done", 1), (":s", 1), (":q", 1):
@@ -220,6 +259,7 @@ final class QuizSession {
             audioProblemShown = true
             subtitles = true
             io.errors.writeLine("no audio output: \(error); playing with subtitles")
+            io.errors.flush()
         }
         if shownQuestion.map({ $0.number != quiz.questionNumber || $0.key != quiz.question.valueKey }) ?? true {
             shownQuestion = (quiz.questionNumber, quiz.question.valueKey)
@@ -285,11 +325,15 @@ final class QuizSession {
                     code = .failure
                 }
             }
-            if let problem = store.state.problem {
-                io.errors.writeLine("error: \(problem); the session's JSON follows on standard error")
-                io.errors.writeLine((try? SessionReport.json(summary.record)) ?? "")
+            if let unsaved = store.state.unsavedSession {
+                // Nothing is lost: the line that was not appended, to append by hand later.
+                io.errors.writeLine("error: \(store.state.problem ?? "history not saved"); the session follows on standard error as one history line")
+                io.errors.writeLine(String(decoding: HistoryLine.encode(unsaved), as: UTF8.self))
                 code = .failure
             }
+        }
+        if store.state.unsavedSession == nil, let problem = store.state.problem {
+            io.errors.writeLine("warning: \(problem)")
         }
         // Settings changed in the last quarter second are saved now rather than lost.
         if store.state.settings != initialSettings {
@@ -299,6 +343,32 @@ final class QuizSession {
         }
         io.flush()
         return code
+    }
+}
+
+/// How many more lines the reading thread may read before the session takes some.
+private final class ReadAheadRoom: @unchecked Sendable {
+    static let readAhead = 256
+    static let batch = 64
+    // Made at 0 and raised: libdispatch traps when a semaphore is freed below the value it
+    // was made with, and this one may be freed with lines still unread.
+    private let permits = DispatchSemaphore(value: 0)
+    /// Touched by the session's thread only.
+    private var taken = 0
+
+    init() {
+        for _ in 0..<Self.readAhead { permits.signal() }
+    }
+
+    /// On the reading thread: waits while `readAhead` lines are waiting to be taken.
+    func waitForRoom() { permits.wait() }
+
+    /// On the session's thread: one line taken; room for `batch` more once `batch` were.
+    func lineTaken() {
+        taken += 1
+        guard taken == Self.batch else { return }
+        taken = 0
+        for _ in 0..<Self.batch { permits.signal() }
     }
 }
 

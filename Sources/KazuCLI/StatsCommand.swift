@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 import KazuKit
 
 /// `kazu stats`: what the history says, drawn to be looked at: a sparkline of recent
@@ -15,23 +19,27 @@ enum StatsCommand: Command {
 
     static func run(_ arguments: ParsedArguments, io: TerminalIO) throws -> ExitCode {
         let history = HistoryClient.live(try storageLocations())
-        var load: HistoryLoad
-        do { load = try history.load() } catch { throw CommandFailure("history not read: \(error)") }
+        var topics: Set<String>?
         if let typed = arguments.value("topic") {
             let matches = TopicCatalog.matching(typed)
             guard !matches.isEmpty else {
                 let close = TopicCatalog.closest(to: typed)
                 throw UsageError("no topic \(UserText.quoted(typed))" + (close.isEmpty ? "" : "; did you mean \(close.joined(separator: ", "))?"))
             }
-            let ids = Set(matches.map(\.id))
-            load.records = load.records.filter { ids.contains($0.topicID) }
+            topics = Set(matches.map(\.id))
         }
-        if load.skippedLines > 0 {
-            io.errors.writeLine("warning: skipped \(load.skippedLines) damaged line\(load.skippedLines == 1 ? "" : "s") in the history")
+        // One record at a time: a long history is never all in memory.
+        let (stats, skipped): (HistoryStatistics, Int)
+        do {
+            (stats, skipped) = try history.statistics(now: Date()) { topics?.contains($0.topicID) ?? true }
+        } catch {
+            throw CommandFailure("history not read: \(error)")
         }
-        let stats = HistoryStatistics(records: load.records, now: Date())
+        if skipped > 0 {
+            io.errors.writeLine("warning: skipped \(skipped) damaged line\(skipped == 1 ? "" : "s") in the history")
+        }
         if arguments.flag("json") {
-            io.output.writeLine(json(stats, skipped: load.skippedLines))
+            io.output.writeLine(json(stats, skipped: skipped))
             return .success
         }
         guard stats.overall.sessions > 0 else {

@@ -41,7 +41,9 @@ public final class TerminalOutput: TextOutputStream {
     private var buffer: [UInt8] = []
     private let capacity: Int
     private let flushesEveryWrite: Bool
-    private let onBrokenPipe: () -> Void
+    /// Called once when the reader has gone away; a command that must save its work first
+    /// (a quiz session) puts its own here.
+    public var onBrokenPipe: () -> Void
     /// Written out before each of this output's own writes, so that standard
     /// output and standard error keep their order on a terminal.
     private let flushFirst: TerminalOutput?

@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 import KazuKit
 
 /// `kazu topics`: every topic, by category, with its id, title and description.

@@ -17,4 +17,18 @@ enum UserText {
     static func shown(_ text: some StringProtocol) -> String {
         ParseError.excerpt(of: text)
     }
+
+    /// The text without the spaces and tabs at either end, as Foundation's
+    /// `trimmingCharacters(in: .whitespaces)` (tab and Unicode spaces such as the
+    /// ideographic space U+3000), which FoundationEssentials lacks.
+    static func trimmed(_ text: some StringProtocol) -> String {
+        let scalars = String(text).unicodeScalars
+        guard let first = scalars.firstIndex(where: { !isSpace($0) }) else { return "" }
+        let last = scalars.lastIndex(where: { !isSpace($0) })!
+        return String(Substring(scalars[first...last]))
+    }
+
+    private static func isSpace(_ scalar: Unicode.Scalar) -> Bool {
+        scalar == "\t" || scalar.properties.generalCategory == .spaceSeparator
+    }
 }

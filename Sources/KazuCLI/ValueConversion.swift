@@ -10,8 +10,12 @@ struct ValueConversion: Sendable {
         case invalid(String)
     }
 
-    let typeName: String
+    /// The declared type, named only in a programming-error message: `String(describing:)`
+    /// here would search the process's protocol conformances at launch, for every command's spec.
+    let describeType: @Sendable () -> String
     let convert: @Sendable (String) -> Outcome
+
+    var typeName: String { describeType() }
 
     static func of<Value: ArgumentValue>(_ type: Value.Type) -> ValueConversion {
         of(type) { _ in nil }
@@ -40,7 +44,7 @@ struct ValueConversion: Sendable {
     private static func of<Value: ArgumentValue>(
         _ type: Value.Type, _ problem: @escaping @Sendable (Value) -> String?
     ) -> ValueConversion {
-        ValueConversion(typeName: String(describing: Value.self)) { text in
+        ValueConversion(describeType: { String(describing: Value.self) }) { text in
             guard let value = Value(argument: text) else {
                 return .invalid("must be \(Value.expectation), got \(UserText.quoted(text))")
             }

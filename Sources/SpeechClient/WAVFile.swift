@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// Reads and writes 16-bit PCM mono WAV files (RIFF, format 1).
 ///

@@ -1,6 +1,15 @@
 import CEspeakNG
 import Dispatch
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#endif
 import SpeechClient
 import Synchronization
 
@@ -8,9 +17,11 @@ import Synchronization
 ///
 /// espeak-ng keeps global state and is not thread-safe, so there is one
 /// synthesiser per process (`shared`) and every call into the library runs on
-/// one serial queue. The library starts on first use, in synchronous retrieval
-/// mode: samples come back through a callback, and espeak-ng's own audio output
-/// (which would print ALSA errors on a headless machine) is never opened.
+/// one serial queue. The library is loaded (`dlopen`, see `EspeakLibrary`) and started
+/// on first use, in synchronous retrieval mode: samples come back through a callback,
+/// and espeak-ng's own audio output (which would print ALSA errors on a headless
+/// machine) is never opened. Without libespeak-ng installed, every call throws
+/// `SpeechError.synthesizerNotInstalled`, which names the package to install.
 ///
 /// ```swift
 /// let audio = try await EspeakSynthesizer.shared.synthesize(Utterance("よんひゃく"))
@@ -22,10 +33,17 @@ public final class EspeakSynthesizer: @unchecked Sendable {
     public static let shared = EspeakSynthesizer()
 
     private let queue = DispatchQueue(label: "kazu.espeak-ng", qos: .userInitiated)
+    /// The library's file: its soname, or in tests one that cannot be loaded.
+    private let libraryName: String
+    private var library: EspeakLibrary?
     private var startResult: Result<Int, SpeechError>?
     private var selectedVoice: String?
 
-    private init() {}
+    /// A synthesiser loading libespeak-ng from `libraryName`. Only `shared` may load the real
+    /// library (espeak-ng's state is global); tests make others with names that fail to load.
+    init(libraryName: String = EspeakLibrary.soname) {
+        self.libraryName = libraryName
+    }
 
     /// The sample rate of everything this synthesiser produces (22050 Hz for espeak-ng's voices).
     public func sampleRate() async throws -> Int {
@@ -67,49 +85,59 @@ public final class EspeakSynthesizer: @unchecked Sendable {
 
     private func start() throws(SpeechError) -> Int {
         if let startResult { return try startResult.get() }
+        let library: EspeakLibrary
+        switch EspeakLibrary.open(libraryName) {
+        case let .success(opened): library = opened
+        case let .failure(error):
+            startResult = .failure(error)
+            throw error
+        }
+        self.library = library
+        let espeak = library.functions
         // What espeak_Initialize(AUDIO_OUTPUT_SYNCHRONOUS, 0, NULL, 0) does, one step at a time,
         // because espeak_Initialize prints a missing-data error to stderr where we want it as a value.
         // NULL path: $ESPEAK_DATA_PATH, else the data directory espeak-ng was built with.
-        espeak_ng_InitializePath(nil)
+        espeak.espeak_ng_InitializePath(nil)
         var context: espeak_ng_ERROR_CONTEXT?
-        let status = espeak_ng_Initialize(&context)
-        espeak_ng_ClearErrorContext(&context)
+        let status = espeak.espeak_ng_Initialize(&context)
+        espeak.espeak_ng_ClearErrorContext(&context)
         guard status == ENS_OK else {
-            let result = Result<Int, SpeechError>.failure(.synthesizerUnavailable("espeak-ng data: \(Self.message(for: status))"))
+            let result = Result<Int, SpeechError>.failure(.synthesizerUnavailable("espeak-ng data: \(Self.message(for: status, in: library))"))
             startResult = result
             return try result.get()
         }
         // Synchronous retrieval: samples come to the callback; espeak-ng opens no audio device.
-        let outputStatus = espeak_ng_InitializeOutput(ENOUTPUT_MODE_SYNCHRONOUS, 0, nil)
-        let sampleRate = Int(espeak_ng_GetSampleRate())
+        let outputStatus = espeak.espeak_ng_InitializeOutput(ENOUTPUT_MODE_SYNCHRONOUS, 0, nil)
+        let sampleRate = Int(espeak.espeak_ng_GetSampleRate())
         guard outputStatus == ENS_OK, sampleRate > 0 else {
-            let result = Result<Int, SpeechError>.failure(.synthesizerUnavailable(Self.message(for: outputStatus)))
+            let result = Result<Int, SpeechError>.failure(.synthesizerUnavailable(Self.message(for: outputStatus, in: library)))
             startResult = result
             return try result.get()
         }
-        espeak_SetSynthCallback(collectSamples)
+        espeak.espeak_SetSynthCallback(collectSamples)
         startResult = .success(sampleRate)
         return sampleRate
     }
 
-    private static func message(for status: espeak_ng_STATUS) -> String {
+    private static func message(for status: espeak_ng_STATUS, in library: EspeakLibrary) -> String {
         var buffer = [CChar](repeating: 0, count: 512)
-        espeak_ng_GetStatusCodeMessage(status, &buffer, buffer.count)
+        library.functions.espeak_ng_GetStatusCodeMessage(status, &buffer, buffer.count)
         return String(decoding: buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
     }
 
     private func synthesizeNow(_ utterance: Utterance, stop: StopFlag) throws -> PCMAudio {
         let sampleRate = try start()
+        let espeak = loaded.functions
         try select(voice: utterance.voice)
-        espeak_SetParameter(espeakRATE, Int32(utterance.rate), 0)
-        espeak_SetParameter(espeakPITCH, Int32(utterance.pitch), 0)
+        _ = espeak.espeak_SetParameter(espeakRATE, Int32(utterance.rate), 0)
+        _ = espeak.espeak_SetParameter(espeakPITCH, Int32(utterance.pitch), 0)
 
         let sink = SampleSink(stop: stop)
         activeSink = sink
         defer { activeSink = nil }
         let status = utterance.text.withCString { text in
             // No espeakENDPAUSE: no trailing sentence pause, so playback ends with the speech.
-            espeak_Synth(text, strlen(text) + 1, 0, POS_CHARACTER, 0, UInt32(espeakCHARS_UTF8), nil, nil)
+            espeak.espeak_Synth(text, strlen(text) + 1, 0, POS_CHARACTER, 0, UInt32(espeakCHARS_UTF8), nil, nil)
         }
         if stop.flag.load(ordering: .relaxed) { throw CancellationError() }
         guard status == EE_OK else {
@@ -118,13 +146,19 @@ public final class EspeakSynthesizer: @unchecked Sendable {
         return PCMAudio(samples: sink.samples, sampleRate: sampleRate)
     }
 
+    /// The library, once `start()` has succeeded.
+    private var loaded: EspeakLibrary {
+        guard let library else { preconditionFailure("libespeak-ng used before start() succeeded") }
+        return library
+    }
+
     private func select(voice: String) throws(SpeechError) {
         guard voice != selectedVoice else { return }
         if voice.hasPrefix("mb-"), !mbrolaDataInstalled(for: voice) {
             // espeak-ng would print its own MBROLA error to stderr; say it ourselves.
             throw .voiceNotFound(voice)
         }
-        guard espeak_SetVoiceByName(voice) == EE_OK else { throw .voiceNotFound(voice) }
+        guard loaded.functions.espeak_SetVoiceByName(voice) == EE_OK else { throw .voiceNotFound(voice) }
         selectedVoice = voice
     }
 
@@ -132,7 +166,7 @@ public final class EspeakSynthesizer: @unchecked Sendable {
         var spec = espeak_VOICE()
         return "ja".withCString { language in
             spec.languages = language
-            guard let list = espeak_ListVoices(&spec) else { return [] }
+            guard let list = loaded.functions.espeak_ListVoices(&spec) else { return [] }
             var voices: [Voice] = []
             var index = 0
             while let entry = list[index] {
@@ -158,7 +192,7 @@ public final class EspeakSynthesizer: @unchecked Sendable {
         var spec = espeak_VOICE()
         return "variant".withCString { language in
             spec.languages = language
-            guard let list = espeak_ListVoices(&spec) else { return [] }
+            guard let list = loaded.functions.espeak_ListVoices(&spec) else { return [] }
             var installed: Set<String> = []
             var index = 0
             while let entry = list[index] {
@@ -188,8 +222,9 @@ public final class EspeakSynthesizer: @unchecked Sendable {
 private func mbrolaDataInstalled(for id: String) -> Bool {
     let name = String(id.dropFirst(3))
     return ["/usr/share/mbrola/\(name)/\(name)", "/usr/share/mbrola/\(name)"].contains {
-        var isDirectory: ObjCBool = false
-        return FileManager.default.fileExists(atPath: $0, isDirectory: &isDirectory) && !isDirectory.boolValue
+        // There, and not a directory (stat follows a symlink to its target).
+        var info = stat()
+        return stat($0, &info) == 0 && (info.st_mode & S_IFMT) != S_IFDIR
     }
 }
 

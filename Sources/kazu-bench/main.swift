@@ -22,7 +22,7 @@ func main() -> Int32 {
         printError("kazu-bench: \(message.text)")
         return 2
     }
-    let benchmarks = numberBenchmarks() + storeBenchmarks()
+    let benchmarks = numberBenchmarks() + storeBenchmarks() + sessionBenchmarks()
     guard benchmarks.contains(where: runner.selects) else {
         printError("kazu-bench: no benchmark matches \(runner.options.filters)")
         return 1

@@ -119,6 +119,7 @@ import JapaneseNumbers
 
     @Test func counterNames() {
         #expect(Counter.all.count >= 29)
+        #expect(Counter.names == Counter.all.map(\.name))
         #expect(Counter.named("hon")?.name == "本")
         #expect(Counter.named("yen")?.name == "円")
         #expect(Counter.named("か月")?.name == "ヶ月")

@@ -37,4 +37,20 @@ import Testing
         #expect(result.status == 0)
         #expect(result.output == "kazu 0.1.0\n")
     }
+
+    #if os(Linux)
+    /// What the dynamic loader maps to start kazu (glibc's loader lists it and exits, as ldd does):
+    /// the speech stack is opened only when something is spoken, and only FoundationEssentials is
+    /// linked, so a launch loads no sound libraries and no ICU (scripts/launch-numbers measures it).
+    @Test("kazu starts without libespeak-ng, its sound libraries, Foundation or ICU")
+    func launchLoadsNeitherSpeechNorICU() throws {
+        let result = try KazuProcess.run(["--version"], environment: ["LD_TRACE_LOADED_OBJECTS": "1"])
+        #expect(result.status == 0)
+        #expect(result.output.contains("libc.so"), "the loader listed nothing:\n\(result.output)")
+        for library in ["libespeak-ng", "libpcaudio", "libpulse", "libFoundation.so",
+                        "libFoundationInternationalization", "lib_FoundationICU"] {
+            #expect(!result.output.contains(library), "kazu loads \(library) at launch:\n\(result.output)")
+        }
+    }
+    #endif
 }

@@ -1,10 +1,17 @@
 import Foundation
-import KazuCLI
+@testable import KazuCLI
 import Testing
 
 @Suite struct LineReaderTests {
     @Test func linesWithoutTheirNewlines() {
         #expect(Array(LineReader(text: "1\n22\n333\n")) == ["1", "22", "333"])
+    }
+
+    @Test("a typed line is trimmed of spaces and tabs as Foundation's .whitespaces trims it")
+    func trimmedLikeFoundation() {
+        for line in ["  :q ", "\t:a\t", "\u{3000}さん\u{3000}", " \u{00A0}3 本\u{2003}", "", "   ", "\u{3000}", "x"] {
+            #expect(UserText.trimmed(line) == line.trimmingCharacters(in: .whitespaces), "\(line.unicodeScalars.map(\.value))")
+        }
     }
 
     @Test func crlfAndAFinalLineWithoutNewline() {

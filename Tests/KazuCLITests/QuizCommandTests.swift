@@ -12,25 +12,13 @@ struct QuizCommandTests {
     let environment: [String: String]
 
     init() throws {
-        directory = FileManager.default.temporaryDirectory.appendingPathComponent("kazu-quiz-\(UUID())").path
-        try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
-        environment = ["KAZU_CONFIG_DIR": directory + "/config", "KAZU_DATA_DIR": directory + "/data", "NO_COLOR": ""]
+        (directory, environment) = try temporaryKazuHome("kazu-quiz")
     }
 
-    var historyLines: [String] {
-        ((try? String(contentsOfFile: directory + "/data/history.jsonl", encoding: .utf8)) ?? "")
-            .split(separator: "\n").map(String.init)
-    }
+    var historyLines: [String] { KazuCLITests.historyLines(in: directory) }
 
     func history() throws -> [SessionRecord] {
         try HistoryClient.live(StorageLocations(configDirectory: directory + "/config", dataDirectory: directory + "/data")).load().records
-    }
-
-    /// The kanji between the progress and the answer box of a reading question line.
-    func answer(toReadingLine line: String) throws -> String {
-        let afterProgress = try #require(line.split(separator: "]", maxSplits: 1).last, "no progress in \(line)")
-        let kanji = try #require(afterProgress.split(separator: " ").first, "no prompt in \(line)")
-        return String(try JapaneseNumbers.parse(kanji).get())
     }
 
     @Test func aSeededReadingSessionAnsweredFromTheScreenIsAllRightAndSavedOnce() throws {
@@ -116,7 +104,7 @@ struct QuizCommandTests {
         #expect(try history().first?.ending == .timeUp)
     }
 
-    @Test(arguments: [(SIGTERM, Int32(143)), (SIGINT, Int32(130))])
+    @Test(arguments: [(SIGTERM, Int32(143)), (SIGINT, Int32(130)), (SIGHUP, Int32(129))])
     func aSignalMidSessionSavesTheSessionOnce(signal: Int32, status: Int32) throws {
         let dialog = try KazuDialog(["quiz", "number.1-10", "-s", "reading", "--infinite", "--no-audio"], environment: environment)
         let question = try dialog.readLine(containing: "[#1]")
@@ -148,6 +136,73 @@ struct QuizCommandTests {
         try dialog.readLine(containing: "summary: 0/1")
         #expect(try dialog.waitForExit() == 130)
         #expect(try history().first?.ending == .stopped)
+    }
+
+    /// NO_COLOR is honoured on a terminal too (the test above shows colours without it).
+    @Test func noColourOnATerminalWhenNoColorIsSet() throws {
+        let command = KazuProcess.executablePath + " quiz number.1-10 -s reading -n 1 --seed 2 --no-audio"
+        let dialog = try KazuDialog(["script", "-qec", command, "/dev/null"],
+                                    environment: environment.merging(["NO_COLOR": "1", "TERM": "xterm"]) { $1 },
+                                    executable: "/usr/bin/env")
+        let question = try dialog.readLine(containing: "[1/1]")
+        try dialog.send(try answer(toReadingLine: question.replacingOccurrences(of: "\r", with: "")))
+        try dialog.readLine(containing: "summary: 1/1")
+        #expect(try dialog.waitForExit() == 0)
+        #expect(!dialog.lines.joined().contains("\u{1B}"), "no escape sequences with NO_COLOR=1")
+    }
+
+    /// A sound server that is not there: one line on standard error, subtitles from then on,
+    /// and the session goes on to its end.
+    @Test func noAudioOutputIsSaidOnceAndTheQuizGoesOnWithSubtitles() throws {
+        let dialog = try KazuDialog(["quiz", "number.1-10", "-n", "2", "--seed", "4"],
+                                    environment: environment.merging(["KAZU_PLAYER": "paplay",
+                                                                      "PULSE_SERVER": "unix:\(directory)/no-server"]) { $1 })
+        let first = try dialog.readLine(containing: "[1/2]")
+        #expect(!first.contains("「"), "subtitles only once there is no sound")
+        let clock = ContinuousClock(), deadline = clock.now.advanced(by: .seconds(15))
+        while !dialog.errors.contains("\n") && clock.now < deadline { _ = try? dialog.readLine(timeout: .milliseconds(50)) }
+        #expect(dialog.errors.hasPrefix("no audio output: paplay failed ("))
+        #expect(dialog.errors.hasSuffix("; playing with subtitles\n") && !dialog.errors.contains("--wav"))
+        try dialog.send(":a")
+        try dialog.send("")
+        let second = try dialog.readLine(containing: "[2/2]")
+        #expect(second.contains("「") && second.contains("」"), "subtitles turned on: \(second)")
+        try dialog.send(":a")
+        try dialog.send("")
+        try dialog.readLine(containing: "summary: 0/2")
+        #expect(try dialog.waitForExit() == 0)
+        #expect(dialog.errors.components(separatedBy: "no audio output").count == 2, "said once: \(dialog.errors)")
+        #expect(historyLines.count == 1)
+    }
+
+    /// `:s` stops time, changes the voice's rate, refuses nonsense with the list of what it
+    /// takes, and goes back on Enter; the change is saved. Flags are not.
+    @Test func inSessionSettingsAreSavedAndFlagsAreNot() throws {
+        let dialog = try KazuDialog(["quiz", "number.1-10", "-s", "reading", "-n", "1", "--pitch", "70", "--no-audio"],
+                                    environment: environment)
+        try dialog.readLine(containing: "[1/1]")
+        try dialog.send(":s")
+        try dialog.readLine(containing: "settings (time stands still)")
+        try dialog.send("rate 120")
+        #expect(try dialog.readLine()?.hasSuffix(", rate 120, pitch 70") == true)
+        try dialog.send("pitch high")
+        #expect(try dialog.readLine()?.hasPrefix("settings take: rate N, pitch N") == true)
+        try dialog.send("")
+        try dialog.send(":q")
+        #expect(try dialog.waitForExit() == 0)
+        let saved = try #require(try? String(contentsOfFile: directory + "/config/settings.json", encoding: .utf8))
+        let settings = try JSONDecoder().decode(KazuSettings.self, from: Data(saved.utf8))
+        #expect(settings.speech.rate == 120, "changed in the session: saved")
+        #expect(settings.speech.pitch == 70, "what was heard and adjusted is what is saved")
+
+        let flagsOnly = try KazuDialog(["quiz", "number.1-10", "-s", "listening", "-n", "3", "--rate", "300", "--no-audio"],
+                                       environment: environment)
+        try flagsOnly.readLine(containing: "[1/3]")
+        try flagsOnly.send(":q")
+        #expect(try flagsOnly.waitForExit() == 0)
+        let after = try JSONDecoder().decode(KazuSettings.self, from: Data(contentsOf: URL(fileURLWithPath: directory + "/config/settings.json")))
+        #expect(after.speech.rate == 120 && after.skill == settings.skill && after.mode == settings.mode,
+                "flags hold for one session only")
     }
 
     @Test func twoSessionsEndingAtOnceBothLand() throws {

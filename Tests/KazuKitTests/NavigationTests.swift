@@ -8,8 +8,10 @@ import Testing
 @MainActor
 @Suite struct NavigationFlowTests {
     func makeStore(clock: TestClock, history: HistoryClient, saves: LockedValue<[KazuSettings]>,
-                   settings: KazuSettings = KazuSettings()) -> TestStore<Navigation.State, Navigation.Action> {
-        let store = TestStore(initialState: Navigation.State(settings: settings)) { Navigation() } withDependencies: {
+                   settings: KazuSettings = KazuSettings(), remembersChoices: Bool = true) -> TestStore<Navigation.State, Navigation.Action> {
+        var initial = Navigation.State(settings: settings)
+        initial.remembersChoices = remembersChoices
+        let store = TestStore(initialState: initial) { Navigation() } withDependencies: {
             $0.clock = clock
             $0.speech = .silent
             $0.history = history
@@ -102,6 +104,33 @@ import Testing
         #expect(saves.value.map(\.speech) == [SpeechPreferences(rate: 110, pitch: 70)])
     }
 
+    /// Flags on `kazu quiz` hold for one session: only the recent topics are saved, until the
+    /// learner changes something during the session.
+    @Test func choicesForOneSessionAreNotSavedButChangesDuringItAre() async throws {
+        let clock = TestClock()
+        let saves = LockedValue<[KazuSettings]>([])
+        let store = makeStore(clock: clock, history: .inMemory(), saves: saves, remembersChoices: false)
+        store.exhaustivity = .off
+        await store.send(.topics(.topicPicked("number.1-10")))
+        await store.receive(\.topics.delegate)
+        await store.send(.preSettings(.presented(.skillPicked(.reading))))
+        await store.send(.preSettings(.presented(.speech(.rateChanged(200)))))
+        await store.send(.preSettings(.presented(.startTapped)))
+        await store.receive(.quiz(.presented(.started)))
+        #expect(store.state.quiz?.skill == .reading && store.state.quiz?.speech.rate == 200)
+        await store.send(.quiz(.presented(.settingsTapped)))
+        await store.send(.quiz(.presented(.settings(.presented(.speech(.pitchChanged(70)))))))
+        await store.send(.quiz(.presented(.settings(.presented(.doneTapped)))))
+        await store.send(.quiz(.presented(.endTapped)))
+        await store.receive(.quiz(.presented(.delegate(.sessionEnded(nil)))))
+        await clock.advance(by: .seconds(2))
+        await store.finish()
+        let saved = try #require(saves.value.last)
+        #expect(saved.skill == KazuSettings().skill && saved.mode == KazuSettings().mode, "the session's choices are not saved")
+        #expect(saved.recentTopics == ["number.1-10"])
+        #expect(saved.speech == SpeechPreferences(rate: 200, pitch: 70), "what was heard and adjusted in the session is saved")
+    }
+
     @Test func retryingStartsASessionOverJustTheMissedQuestions() async throws {
         let clock = TestClock()
         let store = makeStore(clock: clock, history: .inMemory(), saves: LockedValue([]))
@@ -173,8 +202,9 @@ import Testing
         let answer = try #require(store.state.quiz?.question.answer)
         await store.send(.quiz(.presented(.answerSubmitted(answer))))
         await store.receive(\.quiz.presented.delegate.sessionEnded)
-        await store.receive(.saveFailed("history not saved: disk full"))
+        await store.receive(\.historyNotSaved)
         #expect(store.state.problem == "history not saved: disk full")
+        #expect(store.state.unsavedSession == store.state.path.last?.record, "kept for the front end to show")
         #expect(store.state.path.count == 1, "the summary still shows the session")
         await clock.advance(by: .seconds(1))
         await store.finish()
@@ -206,6 +236,7 @@ import Testing
         let clock = TestClock(), said = LockedValue<[String]>([])
         let store = TestStore(initialState: SpeechSettings.State(preferences: SpeechPreferences())) { SpeechSettings() } withDependencies: {
             $0.speech = timedSpeech(clock, said: said)
+            $0.clock = clock   // so the clock hears when the woken effect ends
         }
         await store.send(.voicesRequested)
         await store.receive(.voicesLoaded([Voice(id: "ja", name: "Japanese", language: "ja"),

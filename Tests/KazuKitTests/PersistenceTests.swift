@@ -129,8 +129,35 @@ func sampleRecord(id: String = UUID().uuidString, topicID: String = "number.1-10
         #expect(load.skippedLines == 5)
     }
 
-    /// Two real processes append at once: every line arrives whole.
-    @Test func twoProcessesAppendingAtOnceLoseNothing() throws {
+    /// The file is read a block (1 MiB) at a time: lines that straddle blocks, a line of
+    /// 3 MiB, damaged lines and a last line without its newline read as the whole bytes do.
+    @Test func aLongHistoryIsReadInBlocksAsTheWholeBytesAre() throws {
+        let directory = try makeTemporaryDirectory()
+        let history = HistoryClient.live(StorageLocations(configDirectory: directory, dataDirectory: directory))
+        var bytes: [UInt8] = []
+        var expected: [SessionRecord] = []
+        for index in 0..<3_000 {
+            let record = sampleRecord(answers: [("\(index % 10 + 1)", [index % 3 == 0 ? .incorrect : .correct])])
+            expected.append(record)
+            bytes += try HistoryClient.encodedLine(record)
+            if index == 1_500 { bytes += Array(repeating: 0x7B, count: 3 << 20) + [0x0A] }   // a 3 MiB line
+            if index % 700 == 0 { bytes += Array("{damaged\n\n  \n".utf8) }
+        }
+        bytes.removeLast()   // no newline at the end
+        try Data(bytes).write(to: URL(fileURLWithPath: directory + "/history.jsonl"))
+        #expect(bytes.count > 2 << 20)
+        let load = try history.load()
+        #expect(load == HistoryClient.decode(bytes))
+        #expect(load.records == expected && load.skippedLines == 6)
+        let now = Date()
+        let (statistics, skipped) = try history.statistics(now: now)
+        #expect(statistics == HistoryStatistics(records: expected, now: now))
+        #expect(skipped == 6 && statistics.overall.sessions == 3_000 && statistics.overall.correct == 2_000)
+    }
+
+    /// Two real processes append to the history and save settings at once: every line arrives
+    /// whole and the settings file is always one writer's.
+    @Test func twoProcessesSavingAtOnceLoseNothing() throws {
         let directory = try makeTemporaryDirectory()
         let testBinary = URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath().path
         let writers = try (0..<2).map { index -> Process in
@@ -150,10 +177,15 @@ func sampleRecord(id: String = UUID().uuidString, topicID: String = "number.1-10
         #expect(load.skippedLines == 0)
         #expect(load.records.count == 2 * HistoryWriterProcess.sessions)
         #expect(Set(load.records.map(\.id)).count == load.records.count)
+        // Both saved settings all the while: the file is whole, one writer's last, no temporary left.
+        let settings = SettingsClient.live(StorageLocations(configDirectory: directory, dataDirectory: directory)).load()
+        #expect(settings.problem == nil)
+        #expect(["writer0", "writer1"].map { [$0] }.contains(settings.settings.favorites))
+        #expect(try FileManager.default.contentsOfDirectory(atPath: directory).filter { $0.contains(".tmp") }.isEmpty)
     }
 }
 
-/// Runs only inside the child processes `twoProcessesAppendingAtOnceLoseNothing` starts.
+/// Runs only inside the child processes `twoProcessesSavingAtOnceLoseNothing` starts.
 @Suite(.enabled(if: ProcessInfo.processInfo.environment["KAZU_TEST_HISTORY_WRITER"] != nil))
 struct HistoryWriterProcess {
     static let sessions = 150
@@ -165,8 +197,13 @@ struct HistoryWriterProcess {
         let history = HistoryClient.live(StorageLocations(configDirectory: directory, dataDirectory: directory))
         // Long lines (well past the 4 KiB a pipe writes whole) so that interleaving would show.
         let answers = (1...60).map { (String($0), [SubmissionRecord.Verdict.correct]) }
+        let settings = SettingsClient.live(StorageLocations(configDirectory: directory, dataDirectory: directory))
+        var mine = KazuSettings()
+        mine.favorites = [name]
         for index in 0..<Self.sessions {
             try history.append(sampleRecord(id: "\(name)-\(index)", answers: answers))
+            mine.speech.rate = 100 + index
+            try settings.save(mine)
         }
     }
 }

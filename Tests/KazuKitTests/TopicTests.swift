@@ -105,6 +105,9 @@ import Testing
         #expect(TopicCatalog.closest(to: "mony.conbini").first == "money.conbini")
         #expect(TopicCatalog.closest(to: "conbini").first == "money.conbini")
         #expect(TopicCatalog.closest(to: "zzzzzzzzzz").isEmpty)
+        // A category name typed as a word suggests the topics in it.
+        #expect(TopicCatalog.closest(to: "numbers").allSatisfy { $0.hasPrefix("number.") })
+        #expect(TopicCatalog.closest(to: "numbers").count == 3)
     }
 
     @Test func daysOneToTenComeUpAsOftenAsTheRest() throws {

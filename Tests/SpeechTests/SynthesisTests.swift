@@ -1,5 +1,5 @@
 import SpeechClient
-import SpeechEspeak
+@testable import SpeechEspeak
 import Testing
 
 @Suite("Synthesis with libespeak-ng")
@@ -57,6 +57,32 @@ struct SynthesisTests {
             try await EspeakSynthesizer.shared.synthesize(Utterance("いち", voice: "xx-nonexistent"))
         }
         #expect(error?.description.contains("espeak-ng-data") == true)
+    }
+
+    @Test("without libespeak-ng, synthesis, the voice list and speak name the packages to install")
+    func libraryMissing() async throws {
+        // Loaded with dlopen on first use: a name that cannot be loaded stands for a machine without it.
+        let synthesizer = EspeakSynthesizer(libraryName: "libespeak-ng-not-installed.so.1")
+        let error = await #expect(throws: SpeechError.self) { try await synthesizer.synthesize(Utterance("いち")) }
+        let failure = try #require(error)
+        guard case let .synthesizerNotInstalled(reason) = failure else {
+            Issue.record("expected synthesizerNotInstalled, got \(failure)")
+            return
+        }
+        #expect(reason.contains("libespeak-ng-not-installed.so.1"), "\(reason)")
+        let line = failure.description
+        #expect(line.hasPrefix("speech synthesiser not installed (") && !line.contains("\n"), "\(line)")
+        #expect(line.hasSuffix("install libespeak-ng1 and espeak-ng-data (apt install libespeak-ng1 espeak-ng-data)"), "\(line)")
+        await #expect(throws: failure) { try await synthesizer.japaneseVoices() }
+
+        // The live client with a player chosen: each speak says so, as for a missing voice, and never plays.
+        let engine = EspeakSpeechEngine(synthesizer: synthesizer, parameters: .standard, player: "paplay", environment: [:])
+        let speech = SpeechClient(engine: engine)
+        await #expect(throws: failure) { try await speech.speak(Utterance("なな")) }
+        await #expect(throws: failure) { try await speech.speak(Utterance("はち")) }
+        // With no sound wanted, nothing is loaded and nothing fails.
+        try await SpeechClient(engine: EspeakSpeechEngine(
+            synthesizer: synthesizer, parameters: .standard, player: "none", environment: [:])).speak(Utterance("ご"))
     }
 
     @Test("digits are refused, kana are not")

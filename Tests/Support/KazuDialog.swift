@@ -108,6 +108,12 @@ public final class KazuDialog {
         try? input.fileHandleForWriting.close()
     }
 
+    /// Stops reading kazu's output, as `kazu quiz | head -3` does: its next write finds the pipe closed.
+    public func closeOutput() {
+        try? output.fileHandleForReading.close()
+        outputClosed = true
+    }
+
     /// Types raw bytes, such as Ctrl-C (0x03) on a terminal.
     public func type(_ bytes: [UInt8]) throws {
         try input.fileHandleForWriting.write(contentsOf: Data(bytes))

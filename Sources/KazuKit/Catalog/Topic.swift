@@ -116,17 +116,17 @@ enum Kind: Sendable {
             let year = int(years), month = small(1...12)
             return .date(year: year, month: month, day: small(1...Self.days(inMonth: month, year: year)))
         case .dateTime:
-            let year = int(1990...2030), month = small(1...12)
+            let year = int(Self.dateTimeYears), month = small(1...12)
             return .dateTime(year: year, month: month, day: small(1...Self.days(inMonth: month, year: year)),
                              hour: small(0...23), minute: small(0...59))
         case .halfHours:
-            return .span(hours: int(1...12), minutes: 30, seconds: 0)
+            return .span(hours: int(Self.halfHoursHours), minutes: 30, seconds: 0)
         case .halfYears:
-            return .halfYears(2 * int(0...10) + 1)
+            return .halfYears(2 * int(Self.halfYearsWholeYears) + 1)
         case .hoursMinutes:
-            return .span(hours: int(1...24), minutes: small(1...59), seconds: 0)
+            return .span(hours: int(Self.spanHours), minutes: small(1...59), seconds: 0)
         case .hoursMinutesSeconds:
-            return .span(hours: int(1...24), minutes: small(0...59), seconds: small(1...59))
+            return .span(hours: int(Self.spanHours), minutes: small(0...59), seconds: small(1...59))
         case let .phone(prefixes):
             let prefix = prefixes[small(0...(prefixes.count - 1))]
             let digitCount = prefix.count == 2 ? 4 : 4
@@ -164,12 +164,14 @@ enum Kind: Sendable {
             guard numbers.count == 3, years.contains(numbers[0]), Self.isDate(numbers[0], numbers[1], numbers[2]) else { return nil }
             return .date(year: numbers[0], month: Int(numbers[1]), day: Int(numbers[2]))
         case .dateTime:
-            guard numbers.count == 5, Self.isDate(numbers[0], numbers[1], numbers[2]),
+            guard numbers.count == 5, Self.dateTimeYears.contains(numbers[0]), Self.isDate(numbers[0], numbers[1], numbers[2]),
                   (0...23).contains(numbers[3]), (0...59).contains(numbers[4]) else { return nil }
             return .dateTime(year: numbers[0], month: Int(numbers[1]), day: Int(numbers[2]),
                              hour: Int(numbers[3]), minute: Int(numbers[4]))
         case .halfHours, .hoursMinutes, .hoursMinutesSeconds:
-            guard numbers.count == 3, numbers[0] >= 1, (0...59).contains(numbers[1]), (0...59).contains(numbers[2]) else { return nil }
+            // Hours as `draw` makes them: a damaged key's 2090 hours is an answer no one can type.
+            let hours = if case .halfHours = self { Self.halfHoursHours } else { Self.spanHours }
+            guard numbers.count == 3, hours.contains(numbers[0]), (0...59).contains(numbers[1]), (0...59).contains(numbers[2]) else { return nil }
             let value = QuestionValue.span(hours: numbers[0], minutes: Int(numbers[1]), seconds: Int(numbers[2]))
             switch self {
             case .halfHours: return numbers[1] == 30 && numbers[2] == 0 ? value : nil
@@ -177,8 +179,11 @@ enum Kind: Sendable {
             default: return numbers[2] > 0 ? value : nil
             }
         case .halfYears:
-            guard key.hasSuffix("y"), let years = Double(key.dropLast()), years > 0, (years * 2).rounded() == years * 2 else { return nil }
-            return .halfYears(Int64(years * 2))
+            // Only what `draw` makes, an odd number of half years: a damaged key's 1y has no
+            // half (its answer reads as months) and infy or 1e300y is no Int64.
+            guard key.hasSuffix("y"), let years = Double(key.dropLast()), let halves = Int64(exactly: years * 2),
+                  halves % 2 == 1, Self.halfYearsWholeYears.contains((halves - 1) / 2) else { return nil }
+            return .halfYears(halves)
         case let .phone(prefixes):
             let groups = key.split(separator: "-", omittingEmptySubsequences: false)
             guard groups.count == 3, prefixes.contains(String(groups[0])), groups[1].count == 4, groups[2].count == 4,
@@ -192,6 +197,18 @@ enum Kind: Sendable {
     static func stepped(_ range: ClosedRange<Int64>, _ step: Int64, _ int: (ClosedRange<Int64>) -> Int64) -> Int64 {
         range.lowerBound + step * int(0...((range.upperBound - range.lowerBound) / step))
     }
+
+    /// The years a date with a time is drawn from; a history key outside them is not one of
+    /// this kind's values (a year the answer box cannot take would make a question no answer
+    /// can get right).
+    static let dateTimeYears: ClosedRange<Int64> = 1990...2030
+
+    /// The hours of a length of time: half hours up to 12.5, other lengths up to 24 hours and some.
+    static let halfHoursHours: ClosedRange<Int64> = 1...12
+    static let spanHours: ClosedRange<Int64> = 1...24
+
+    /// The whole years before the half of a half-years value: 0.5 to 10.5 years.
+    static let halfYearsWholeYears: ClosedRange<Int64> = 0...10
 
     static func lastYear(of era: Era) -> Int64 { era.lastEraYear ?? 8 }   // 令和 to 2026
 

@@ -31,9 +31,11 @@ public enum TopicCatalog {
         let typed = Array(text.lowercased())
         let scored = all.map { topic -> (String, Int) in
             let id = Array(topic.id)
-            // Compare with the whole id, and with its last part (`conbini` for `money.conbini`).
-            let tail = Array(topic.id.split(separator: ".").last ?? "")
-            return (topic.id, min(editDistance(typed, id), editDistance(typed, tail) + 1))
+            // Compare with the whole id, with its last part (`conbini` for `money.conbini`) and
+            // with its first (`numbers` for `number.1-10`).
+            let parts = topic.id.split(separator: ".")
+            let tail = Array(parts.last ?? ""), head = Array(parts.first ?? "")
+            return (topic.id, min(editDistance(typed, id), editDistance(typed, tail) + 1, editDistance(typed, head) + 1))
         }
         let threshold = max(2, typed.count / 3)
         return scored.filter { $0.1 <= threshold }.sorted { ($0.1, $0.0) < ($1.1, $1.0) }.prefix(limit).map(\.0)

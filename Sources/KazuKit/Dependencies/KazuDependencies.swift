@@ -1,5 +1,9 @@
 import Composable
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 import SpeechClient
 
 extension DependencyValues {

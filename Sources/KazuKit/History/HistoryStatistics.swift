@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// What the history says about a learner, computed here so that every front end shows the
 /// same numbers: totals per topic and skill, the trend of recent sessions, the values missed
@@ -57,59 +61,88 @@ public struct HistoryStatistics: Hashable, Sendable {
     public var overall = Tally()
     public var byTopicAndSkill: [TopicSkill: Tally] = [:]
     /// The accuracy of each of the last `trendLength` sessions, oldest first.
-    public var trend: [Double] = []
-    /// The values missed most often, most first (at most `missedLength`).
-    public var mostMissed: [MissedValue] = []
-    /// The values to review: missed and not yet answered right twice in a row since, each
-    /// weighted by how recently and how often it was missed.
-    public var review: [ReviewEntry] = []
+    public private(set) var trend: [Double] = []
 
     public static let trendLength = 20
     public static let missedLength = 10
 
+    /// One value's record across the sessions added so far.
+    private struct Track: Hashable, Sendable {
+        var written = "", reading = ""
+        var misses = 0
+        var weight = 0.0
+        var streak = 0
+    }
+
+    private struct ValueID: Hashable, Sendable {
+        var topicID: String
+        var valueKey: String
+    }
+
+    private var tracks: [ValueID: Track] = [:]
+    /// The values in the order they were first asked, so that ties keep a stable order.
+    private var order: [ValueID] = []
+    private let now: Date
+
+    /// Nothing yet; `add` each session in the order they ended.
+    public init(now: Date) {
+        self.now = now
+    }
+
+    /// The statistics of `records`, in any order.
     public init(records: [SessionRecord], now: Date) {
-        struct Track {
-            var written = "", reading = ""
-            var misses = 0
-            var weight = 0.0
-            var streak = 0
-        }
-        var tracks: [String: Track] = [:]
-        var order: [String] = []
-        for record in records.sorted(by: { $0.endedAt < $1.endedAt }) {
-            overall.add(record)
-            byTopicAndSkill[TopicSkill(topicID: record.topicID, skill: record.skill), default: Tally()].add(record)
-            // A miss weighs 1 today and less as it ages: half after a week.
-            let age = max(0, now.timeIntervalSince(record.endedAt)) / 86_400
-            let recency = 1 / (1 + age / 7)
-            for question in record.questions {
-                let key = question.topicID + "\u{1F}" + question.valueKey
-                if tracks[key] == nil { order.append(key) }
-                var track = tracks[key, default: Track()]
-                track.written = question.written
-                track.reading = question.reading
-                if question.outcome == .correct {
+        self.init(now: now)
+        for record in records.sorted(by: { $0.endedAt < $1.endedAt }) { add(record) }
+    }
+
+    /// Counts one more session, which ended after those added before it (the history's order).
+    public mutating func add(_ record: SessionRecord) {
+        overall.add(record)
+        byTopicAndSkill[TopicSkill(topicID: record.topicID, skill: record.skill), default: Tally()].add(record)
+        if trend.count == Self.trendLength { trend.removeFirst() }
+        trend.append(record.accuracy)
+        // A miss weighs 1 today and less as it ages: half after a week.
+        let age = max(0, now.timeIntervalSince(record.endedAt)) / 86_400
+        let recency = 1 / (1 + age / 7)
+        for index in record.questions.indices {
+            let question = record.questions[index]
+            let id = ValueID(topicID: question.topicID, valueKey: question.valueKey)
+            let outcome = question.outcome
+            if tracks[id] == nil { order.append(id) }
+            Self.update(&tracks[id, default: Track()]) { track in
+                if track.written != question.written { track.written = question.written }
+                if track.reading != question.reading { track.reading = question.reading }
+                if outcome == .correct {
                     track.streak += 1
                 } else {
                     track.streak = 0
                     track.misses += 1
                     track.weight += recency
                 }
-                tracks[key] = track
             }
         }
-        trend = records.sorted(by: { $0.endedAt < $1.endedAt }).suffix(Self.trendLength).map(\.accuracy)
-        let missed = order.compactMap { key -> (String, Track)? in
-            guard let track = tracks[key], track.misses > 0 else { return nil }
-            return (key, track)
-        }
-        mostMissed = missed.sorted { $0.1.misses > $1.1.misses }.prefix(Self.missedLength).map { key, track in
-            let parts = key.split(separator: "\u{1F}", maxSplits: 1).map(String.init)
-            return MissedValue(topicID: parts[0], valueKey: parts[1], written: track.written, reading: track.reading, misses: track.misses)
-        }
-        review = missed.filter { $0.1.streak < 2 }.map { key, track in
-            let parts = key.split(separator: "\u{1F}", maxSplits: 1).map(String.init)
-            return ReviewEntry(topicID: parts[0], valueKey: parts[1], weight: track.weight)
-        }
+    }
+
+    /// Changes a dictionary's value in place (one lookup, no copy of the value).
+    private static func update(_ track: inout Track, _ change: (inout Track) -> Void) { change(&track) }
+
+    private var missed: [(ValueID, Track)] {
+        order.compactMap { id in tracks[id].flatMap { $0.misses > 0 ? (id, $0) : nil } }
+    }
+
+    /// The values missed most often, most first (at most `missedLength`).
+    public var mostMissed: [MissedValue] {
+        // A stable sort: among equal counts, the value asked first comes first.
+        missed.enumerated().sorted { ($0.element.1.misses, -$0.offset) > ($1.element.1.misses, -$1.offset) }
+            .prefix(Self.missedLength).map { _, pair in
+                MissedValue(topicID: pair.0.topicID, valueKey: pair.0.valueKey, written: pair.1.written,
+                            reading: pair.1.reading, misses: pair.1.misses)
+            }
+    }
+
+    /// The values to review: missed and not yet answered right twice in a row since, each
+    /// weighted by how recently and how often it was missed.
+    public var review: [ReviewEntry] {
+        missed.filter { $0.1.streak < 2 }.map { ReviewEntry(topicID: $0.0.topicID, valueKey: $0.0.valueKey, weight: $0.1.weight) }
     }
 }

@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// A finished or abandoned session as the history keeps it: one JSON line each.
 ///
@@ -46,9 +50,15 @@ public struct SessionRecord: Codable, Hashable, Sendable, Identifiable {
         self.questions = questions
     }
 
-    public var correctCount: Int { questions.filter { $0.outcome == .correct }.count }
-    public var incorrectCount: Int { questions.filter { $0.outcome == .incorrect }.count }
-    public var skippedCount: Int { questions.filter { $0.outcome == .skipped }.count }
+    public var correctCount: Int { count(.correct) }
+    public var incorrectCount: Int { count(.incorrect) }
+    public var skippedCount: Int { count(.skipped) }
+
+    private func count(_ outcome: QuestionRecord.Outcome) -> Int {
+        var count = 0
+        for index in questions.indices where questions[index].outcome == outcome { count += 1 }
+        return count
+    }
     /// Right on every try, as a share of the questions: 0 to 1.
     public var accuracy: Double { questions.isEmpty ? 0 : Double(correctCount) / Double(questions.count) }
 }
@@ -76,11 +86,29 @@ public struct QuestionRecord: Codable, Hashable, Sendable {
         self.submissions = submissions
     }
 
+    init(topicID: String, valueKey: String, prompt: String, answer: String, written: String, reading: String,
+         romaji: String, submissions: [SubmissionRecord]) {
+        self.topicID = topicID
+        self.valueKey = valueKey
+        self.prompt = prompt
+        self.answer = answer
+        self.written = written
+        self.reading = reading
+        self.romaji = romaji
+        self.submissions = submissions
+    }
+
     /// Correct only when right on every try; a skip or any wrong try makes it missed.
     public var outcome: Outcome {
-        if submissions.contains(where: { $0.verdict == .skipped }) { return .skipped }
-        if submissions.contains(where: { $0.verdict == .incorrect }) { return .incorrect }
-        return submissions.isEmpty ? .skipped : .correct
+        var sawIncorrect = false
+        for index in submissions.indices {
+            switch submissions[index].verdict {
+            case .skipped: return .skipped
+            case .incorrect: sawIncorrect = true
+            case .correct: break
+            }
+        }
+        return sawIncorrect ? .incorrect : submissions.isEmpty ? .skipped : .correct
     }
 
     public enum Outcome: String, Codable, Hashable, Sendable {

@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// A session written out on its own, as `kazu quiz --json-report` does: the same JSON the
 /// history keeps for it, pretty-printed, written atomically.

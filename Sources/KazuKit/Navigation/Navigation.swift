@@ -1,5 +1,9 @@
 import Composable
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// The root of Kazu: pick a topic, choose the session's settings, play the quiz, see the
 /// summary. It keeps what Kazu remembers (settings, saved 0.25 s after the last change) and
@@ -27,12 +31,19 @@ public struct Navigation: Reducer, Sendable {
         public var reviewEntries: [ReviewEntry]
         /// One line when something could not be saved.
         public var problem: String?
+        /// The last session, when the history could not take it: a front end shows it so
+        /// that nothing the learner did is lost.
+        public var unsavedSession: SessionRecord?
         /// The seed of the next session, when it must be a given one (`kazu quiz --seed`);
         /// otherwise each session draws its own from the random dependency.
         public var nextSeed: UInt64?
         /// A finished session is being appended to the history: a front end that is about to
         /// exit waits for this to turn false.
         public var isSavingSession = false
+        /// Whether the choices made before a session (skill, mode, voice) become the saved
+        /// settings, as they do in the menu, or hold for the next session only, as flags on
+        /// `kazu quiz` do. Changes made during a session are saved either way.
+        public var remembersChoices = true
 
         /// The pre-session settings, while they are shown.
         public var preSettings: PreSettings.State? {
@@ -62,6 +73,7 @@ public struct Navigation: Reducer, Sendable {
         case historySaved
         case reviewUpdated([ReviewEntry])
         case saveFailed(String)
+        case historyNotSaved(SessionRecord, String)
 
         public struct AllCasePaths: Sendable {
             public let topics = CasePath<Action, Topics.Action>(embed: Action.topics) {
@@ -78,6 +90,9 @@ public struct Navigation: Reducer, Sendable {
             }
             public let reviewUpdated = CasePath<Action, [ReviewEntry]>(embed: Action.reviewUpdated) {
                 if case let .reviewUpdated(entries) = $0 { entries } else { nil }
+            }
+            public let historyNotSaved = CasePath<Action, (SessionRecord, String)>(embed: Action.historyNotSaved) {
+                if case let .historyNotSaved(record, message) = $0 { (record, message) } else { nil }
             }
         }
         public static let allCasePaths = AllCasePaths()
@@ -103,15 +118,17 @@ public struct Navigation: Reducer, Sendable {
                 return .none
 
             case .preSettings(.presented(.speech)):
-                if let speech = state.preSettings?.speech.preferences { state.settings.speech = speech }
+                if state.remembersChoices, let speech = state.preSettings?.speech.preferences { state.settings.speech = speech }
                 return .none
 
             case let .preSettings(.presented(.delegate(.start(skill, script, mode, speech)))):
                 guard let topic = state.preSettings?.topic else { return .none }
-                state.settings.skill = skill
-                state.settings.readingScript = script
-                state.settings.mode = mode
-                state.settings.speech = speech
+                if state.remembersChoices {
+                    state.settings.skill = skill
+                    state.settings.readingScript = script
+                    state.settings.mode = mode
+                    state.settings.speech = speech
+                }
                 state.settings.markPlayed(topic.id)
                 state.topics.recent = state.settings.recentTopics
                 state.preSettings = nil
@@ -134,15 +151,14 @@ public struct Navigation: Reducer, Sendable {
                     try history.append(record)
                     await send(.historySaved)
                 } catch: { error, send in
-                    await send(.saveFailed("\(error)"))
+                    await send(.historyNotSaved(record, "\(error)"))
                 }
 
             case .historySaved:
                 state.isSavingSession = false
                 // What was just answered changes what is left to review.
                 return .run { [now = now()] send in
-                    let records = try history.load().records
-                    await send(.reviewUpdated(HistoryStatistics(records: records, now: now).review))
+                    await send(.reviewUpdated(try history.statistics(now: now).0.review))
                 } catch: { error, send in
                     await send(.saveFailed("history not read: \(error)"))
                 }
@@ -153,7 +169,12 @@ public struct Navigation: Reducer, Sendable {
                 return .none
 
             case let .saveFailed(message):
+                state.problem = message
+                return .none
+
+            case let .historyNotSaved(record, message):
                 state.isSavingSession = false
+                state.unsavedSession = record
                 state.problem = message
                 return .none
 

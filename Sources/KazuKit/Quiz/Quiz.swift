@@ -1,5 +1,9 @@
 import Composable
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 import SpeechClient
 
 /// One session: the current question and its tries, speaking it, the one-second timer that
@@ -85,10 +89,25 @@ public struct Quiz: Reducer, Sendable {
         /// The session is over: the limit was reached, time ran out, or the learner stopped.
         public var isOver: Bool { ending != nil }
 
-        /// The question `number` of a session drawn from `seed`.
+        /// The question `number` of a session drawn from `seed`, drawn again (a few times at
+        /// most, so a one-value review still has a question) when it would ask `avoiding`, the
+        /// value just asked: in a topic of ten values one question in ten would repeat.
         static func draw(topic: Topic, skill: Skill, script: ReadingScript = .kanji, seed: UInt64, number: Int,
-                         reviewEntries: [ReviewEntry]) -> Question {
-            let random = RandomSource.seeded(seed &+ UInt64(number) &* 0x9E37_79B9_7F4A_7C15)
+                         reviewEntries: [ReviewEntry], avoiding previous: String? = nil) -> Question {
+            var question = draw(topic: topic, skill: skill, script: script, seed: seed, number: number, attempt: 0,
+                                reviewEntries: reviewEntries)
+            var attempt = 1
+            while let previous, question.valueKey == previous, attempt < 4 {
+                question = draw(topic: topic, skill: skill, script: script, seed: seed, number: number, attempt: attempt,
+                                reviewEntries: reviewEntries)
+                attempt += 1
+            }
+            return question
+        }
+
+        private static func draw(topic: Topic, skill: Skill, script: ReadingScript, seed: UInt64, number: Int, attempt: Int,
+                                 reviewEntries: [ReviewEntry]) -> Question {
+            let random = RandomSource.seeded(seed &+ UInt64(number) &* 0x9E37_79B9_7F4A_7C15 &+ UInt64(attempt) &* 0xD1B5_4A32_D192_ED03)
             if topic.id == TopicCatalog.review.id,
                let question = TopicCatalog.reviewQuestion(from: reviewEntries, skill: skill, script: script, using: random) {
                 return question
@@ -275,7 +294,7 @@ public struct Quiz: Reducer, Sendable {
             try await speech.speak(utterance)
             await send(.playbackFinished)
         } catch: { error, send in
-            await send(.playbackFailed("\(error)"))
+            await send(.playbackFailed((error as? SpeechError)?.problem ?? "\(error)"))
         }
         .cancellable(id: CancelID.speech, cancelInFlight: true)
     }
@@ -301,7 +320,8 @@ public struct Quiz: Reducer, Sendable {
         state.questionShownAt = state.secondsElapsed
         if state.queued.isEmpty {
             state.question = State.draw(topic: state.topic, skill: state.skill, script: state.script, seed: state.seed,
-                                        number: state.questionNumber, reviewEntries: state.reviewEntries)
+                                        number: state.questionNumber, reviewEntries: state.reviewEntries,
+                                        avoiding: state.question.valueKey)
         } else {
             state.question = state.queued.removeFirst()
         }

@@ -15,18 +15,26 @@ import Darwin
 /// try DiskFile.appendLine(Array(line.utf8), to: locations.historyFile)
 /// ```
 enum DiskFile {
-    /// The file's bytes; nil when there is no file.
-    static func read(_ path: String) throws(StorageError) -> [UInt8]? {
+    /// The file at `path` opened for reading; nil when there is none. Anything but a regular
+    /// file is refused: a device such as /dev/zero would never end.
+    private static func openRegularFile(_ path: String) throws(StorageError) -> Int32? {
         let descriptor = open(path, O_RDONLY | O_CLOEXEC)
         if descriptor < 0 {
             if errno == ENOENT { return nil }
             throw failure(path)
         }
-        defer { close(descriptor) }
         var info = stat()
-        if fstat(descriptor, &info) == 0 && (info.st_mode & S_IFMT) == S_IFDIR {
-            throw StorageError("\(path): is a directory, not a file")
+        if fstat(descriptor, &info) == 0 && (info.st_mode & S_IFMT) != S_IFREG {
+            close(descriptor)
+            throw StorageError((info.st_mode & S_IFMT) == S_IFDIR ? "\(path): is a directory, not a file" : "\(path): is not a regular file")
         }
+        return descriptor
+    }
+
+    /// The file's bytes; nil when there is no file.
+    static func read(_ path: String) throws(StorageError) -> [UInt8]? {
+        guard let descriptor = try openRegularFile(path) else { return nil }
+        defer { close(descriptor) }
         var bytes: [UInt8] = []
         var chunk = [UInt8](repeating: 0, count: 65_536)
         while true {
@@ -37,6 +45,71 @@ enum DiskFile {
             }
             if count == 0 { return bytes }
             bytes.append(contentsOf: chunk[0..<count])
+        }
+    }
+
+    /// Calls `lines` with the lines of the file at `path` (without their newlines), a block's
+    /// worth at a time so that memory stays bounded; a line longer than `longest` is passed as
+    /// nil and not kept. Returns false when there is no file.
+    static func readLines(_ path: String, longest: Int, _ lines: ([ArraySlice<UInt8>?]) -> Void) throws(StorageError) -> Bool {
+        guard let descriptor = try openRegularFile(path) else { return false }
+        defer { close(descriptor) }
+        let blockSize = 1 << 20
+        var buffer: [UInt8] = []
+        var batch: [ArraySlice<UInt8>?] = []
+        var skippingLongLine = false
+        while true {
+            // A block after what is left of the last one.
+            let kept = buffer.count
+            let count = appendBlock(descriptor, to: &buffer, size: blockSize)
+            if count < 0 { throw failure(path) }
+            batch.removeAll(keepingCapacity: true)
+            if count == 0 {
+                // The last line may have no newline.
+                if !buffer.isEmpty && !skippingLongLine { lines([buffer.count > longest ? nil : buffer[...]]) }
+                return true
+            }
+            var start = 0
+            var searchFrom = kept
+            while let newline = firstNewline(in: buffer, from: searchFrom) {
+                if skippingLongLine {
+                    skippingLongLine = false
+                } else if newline - start > longest {
+                    batch.append(nil)
+                } else if newline > start {
+                    batch.append(buffer[start..<newline])
+                }
+                start = newline + 1
+                searchFrom = start
+            }
+            if !batch.isEmpty { lines(batch) }
+            batch.removeAll(keepingCapacity: true)   // the slices share the buffer: let it go before changing it
+            buffer.removeSubrange(0..<start)
+            if buffer.count > longest {
+                // A line too long to keep: say so once and drop bytes up to its newline.
+                if !skippingLongLine { lines([nil]) }
+                skippingLongLine = true
+                buffer.removeAll(keepingCapacity: true)
+            }
+        }
+    }
+
+    private static func firstNewline(in buffer: [UInt8], from start: Int) -> Int? {
+        buffer.withUnsafeBufferPointer { bytes in
+            guard start < bytes.count, let found = memchr(bytes.baseAddress! + start, 0x0A, bytes.count - start) else { return nil }
+            return bytes.baseAddress!.distance(to: found.assumingMemoryBound(to: UInt8.self))
+        }
+    }
+
+    /// Reads up to `size` bytes onto the end of `buffer`; the count, 0 at the end, -1 on an error.
+    private static func appendBlock(_ descriptor: Int32, to buffer: inout [UInt8], size: Int) -> Int {
+        let old = buffer.count
+        buffer.append(contentsOf: repeatElement(0, count: size))
+        while true {
+            let count = buffer.withUnsafeMutableBytes { Glibc.read(descriptor, $0.baseAddress! + old, size) }
+            if count < 0 && errno == EINTR { continue }
+            buffer.removeSubrange((old + max(0, count))...)
+            return count
         }
     }
 
@@ -56,10 +129,11 @@ enum DiskFile {
         if makingDirectories { try makeDirectories(directory) }
         let temporary = "\(path).tmp-\(getpid())-\(UInt32.random(in: 0...UInt32.max))"
         let descriptor = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o644)
-        guard descriptor >= 0 else { throw failure(temporary) }
+        // Errors name the file the learner asked for, not the temporary one beside it.
+        guard descriptor >= 0 else { throw failure(path) }
         do throws(StorageError) {
-            try writeAll(bytes, to: descriptor, path: temporary)
-            guard fsync(descriptor) == 0 else { throw failure(temporary) }
+            try writeAll(bytes, to: descriptor, path: path)
+            guard fsync(descriptor) == 0 else { throw failure(path) }
         } catch {
             close(descriptor)
             unlink(temporary)

@@ -70,6 +70,11 @@ struct SavedMode: Codable {
     var kind: String
     var limit: Int?
 
+    init(kind: String, limit: Int?) {
+        self.kind = kind
+        self.limit = limit
+    }
+
     init(_ mode: QuizMode) {
         switch mode {
         case .infinite: (kind, limit) = ("infinite", nil)

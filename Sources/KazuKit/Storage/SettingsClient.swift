@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// Loads and saves `KazuSettings`: a struct of closures, live on a JSON file, in memory for
 /// tests and previews.
@@ -84,8 +88,7 @@ extension SettingsClient {
 
     /// A time stamp for file names: 20261123T064512Z.
     static func stamp(_ date: Date) -> String {
-        let formatter = ISO8601DateFormatter()
-        formatter.formatOptions = [.withYear, .withMonth, .withDay, .withTime, .withTimeZone]
-        return formatter.string(from: date).replacingOccurrences(of: ":", with: "").replacingOccurrences(of: "-", with: "")
+        Date.ISO8601FormatStyle(dateSeparator: .omitted, dateTimeSeparator: .standard, timeSeparator: .omitted,
+                                timeZone: .gmt).format(date)
     }
 }

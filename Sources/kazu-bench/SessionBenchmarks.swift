@@ -1,0 +1,82 @@
+// A whole session through Kazu's feature tree, against the same work written by hand.
+import Composable
+import Foundation
+import KazuKit
+
+/// One session of `questions` questions, each answered right, through the Navigation store:
+/// topic, pre-session settings, the quiz (question drawn, graded, recorded, the next one
+/// spoken by a silent voice), the summary and the history (in memory).
+@MainActor
+func sessionThroughTheStore(questions: Int, seed: UInt64) -> Int {
+    var initial = Navigation.State(settings: KazuSettings())
+    initial.nextSeed = seed
+    let store = Store(initialState: initial) { Navigation() } withDependencies: {
+        $0.speech = .silent
+        $0.settingsClient = .inMemory()
+        $0.history = .inMemory()
+    }
+    store.send(.topics(.topicPicked("number.1-100")))
+    store.send(.preSettings(.presented(.questionLimitEntered(String(questions)))))
+    store.send(.preSettings(.presented(.startTapped)))
+    var answered = 0
+    // Only the answer is kept across the send: a copy of the quiz state held meanwhile would
+    // make the reducer copy the answers so far on each append.
+    while let answer = store.state.quiz?.question.answer {
+        store.send(.quiz(.presented(.answerSubmitted(answer))))
+        answered += 1
+    }
+    return answered + (store.state.path.last?.record.correctCount ?? 0)
+}
+
+/// The same work as one plain function on plain values: draw each question from the same
+/// seeded generator, make its utterance, grade the right answer, record it, and make the
+/// session's record at the end. What the architecture costs is the difference.
+func sessionByHand(questions: Int, seed: UInt64) -> Int {
+    let topic = TopicCatalog.topic(id: "number.1-100")!
+    let speech = SpeechPreferences()
+    var answered: [QuestionRecord] = []
+    var previous: String?
+    var spoken = 0
+    for number in 1...questions {
+        var attempt: UInt64 = 0
+        var question: Question
+        repeat {
+            let random = RandomSource.seeded(seed &+ UInt64(number) &* 0x9E37_79B9_7F4A_7C15 &+ attempt &* 0xD1B5_4A32_D192_ED03)
+            question = topic.makeQuestion(skill: .listening, using: random)
+            attempt += 1
+        } while question.valueKey == previous && attempt < 4
+        previous = question.valueKey
+        spoken &+= speech.rate &+ question.spokenKana.utf8.count
+        guard case .correct = question.grade(question.answer) else { fatalError("graded wrong: \(question.answer)") }
+        answered.append(QuestionRecord(question: question, submissions: [
+            SubmissionRecord(typed: question.answer, verdict: .correct, seconds: 0),
+        ]))
+    }
+    let now = Date()
+    let record = SessionRecord(topicID: topic.id, skill: .listening, mode: .questionLimit(questions), seed: seed,
+                               startedAt: now, endedAt: now, ending: .completed, questions: answered)
+    return answered.count + record.correctCount + (spoken & 1)
+}
+
+@MainActor
+func sessionBenchmarks() -> [Benchmark] {
+    [
+        Benchmark("session.by-hand-1000", "1,000 questions drawn, graded right and recorded by one plain function") {
+            var seed: UInt64 = 0
+            return { iterations in
+                var sink = 0
+                for _ in 0..<iterations { seed &+= 1; sink &+= sessionByHand(questions: 1_000, seed: seed) }
+                return sink
+            }
+        },
+        Benchmark("session.store-1000", baseline: "session.by-hand-1000", target: .ratio(2),
+                  "a 1,000-question session answered right through the Navigation store (speech silent)") {
+            var seed: UInt64 = 0
+            return { iterations in
+                var sink = 0
+                for _ in 0..<iterations { seed &+= 1; sink &+= sessionThroughTheStore(questions: 1_000, seed: seed) }
+                return sink
+            }
+        },
+    ]
+}

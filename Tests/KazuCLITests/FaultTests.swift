@@ -1,0 +1,158 @@
+import Foundation
+import JapaneseNumbers
+import KazuKit
+import KazuTestSupport
+import Testing
+
+/// The README's fault table, row by row, through the built binary: what kazu says, and that
+/// nothing the learner did is lost.
+@Suite("faults: kazu's answer to each", .serialized)
+struct FaultTests {
+    let directory: String
+    let environment: [String: String]
+
+    init() throws {
+        (directory, environment) = try temporaryKazuHome("kazu-faults")
+    }
+
+    var historyLines: [String] { KazuCLITests.historyLines(in: directory) }
+
+    /// Waits until kazu has written `text` on standard error.
+    func waitForErrors(_ dialog: KazuDialog, containing text: String) {
+        let clock = ContinuousClock(), deadline = clock.now.advanced(by: .seconds(15))
+        while !dialog.errors.contains(text) && clock.now < deadline { _ = try? dialog.readLine(timeout: .milliseconds(50)) }
+    }
+
+    @Test func invalidUTF8NULsAHugeLineAndCRLFEachGetAReason() throws {
+        let dialog = try KazuDialog(["quiz", "number.1-10", "-s", "reading", "-n", "1", "--seed", "1", "--no-audio"],
+                                    environment: environment)
+        let question = try dialog.readLine(containing: "[1/1]")
+        try dialog.type([0xFF, 0xFE, 0x0A])
+        #expect(try dialog.readLine()?.hasPrefix("? ") == true)
+        try dialog.type(Array("a\u{0}b\n".utf8))
+        #expect(try dialog.readLine()?.hasPrefix("? ") == true)
+        try dialog.type(Array(repeating: UInt8(ascii: "5"), count: 10_000_000) + [0x0A])
+        #expect(try dialog.readLine() == "? that line is over 1024 bytes, too long for an answer; type the answer and Enter")
+        try dialog.type(Array((try answer(toReadingLine: question) + "\r\n").utf8))
+        #expect(try dialog.readLine()?.hasPrefix("✓ ") == true)
+        try dialog.readLine(containing: "summary: 1/1")
+        #expect(try dialog.waitForExit() == 0)
+        #expect(historyLines.count == 1)
+    }
+
+    /// `kazu quiz ... | head`: the reader goes away; the session is saved once and kazu exits
+    /// with the status a shell gives a process that SIGPIPE ended.
+    @Test func aClosedOutputPipeEndsTheSessionSaved() throws {
+        let dialog = try KazuDialog(["quiz", "number.1-10", "-s", "reading", "-n", "5", "--seed", "2", "--no-audio"],
+                                    environment: environment)
+        let question = try dialog.readLine(containing: "[1/5]")
+        try dialog.send(try answer(toReadingLine: question))
+        try dialog.readLine(containing: "[2/5]")
+        dialog.closeOutput()
+        try dialog.send(":h")   // its output finds the pipe closed
+        #expect(try dialog.waitForExit() == 141)
+        #expect(historyLines.count == 1)
+        let record = try HistoryLine.decode(Array(historyLines[0].utf8)[...])
+        #expect(record.questions.count == 1 && record.correctCount == 1 && record.ending == .stopped)
+    }
+
+    /// A full disk: the history line that could not be appended is printed on standard error
+    /// (ready to append by hand), the report that could not be written is named, exit 1.
+    @Test func aFullDiskPrintsTheSessionInsteadOfLosingIt() throws {
+        try FileManager.default.createSymbolicLink(atPath: directory + "/data/history.jsonl", withDestinationPath: "/dev/full")
+        let dialog = try KazuDialog(["quiz", "number.1-10", "-s", "reading", "-n", "1", "--seed", "3", "--no-audio",
+                                     "--json-report", directory + "/no-such-folder/report.json"], environment: environment)
+        let question = try dialog.readLine(containing: "[1/1]")
+        try dialog.send(try answer(toReadingLine: question))
+        try dialog.readLine(containing: "summary: 1/1")
+        #expect(try dialog.waitForExit() == 1)
+        let errors = dialog.errors.split(separator: "\n").map(String.init)
+        #expect(errors.count == 3, "\(errors)")
+        #expect(errors.first == "error: report not written: \(directory)/no-such-folder/report.json: No such file or directory")
+        #expect(errors.dropFirst().first == "error: history not saved: \(directory)/data/history.jsonl: No space left on device; "
+            + "the session follows on standard error as one history line")
+        let record = try HistoryLine.decode(Array(try #require(errors.last).utf8)[...])
+        #expect(record.questions.count == 1 && record.correctCount == 1)
+    }
+
+    /// Settings that cannot be written (a folder that cannot be made) or read (a directory where
+    /// the file should be): one warning, defaults used, the session played and saved.
+    @Test(arguments: ["unwritable", "directory"])
+    func settingsThatCannotBeKeptAreAWarningAndTheSessionRuns(fault: String) throws {
+        var environment = environment
+        if fault == "unwritable" {
+            environment["KAZU_CONFIG_DIR"] = "/proc/kazu-\(UUID())"
+        } else {
+            try FileManager.default.createDirectory(atPath: directory + "/config/settings.json", withIntermediateDirectories: true)
+        }
+        let dialog = try KazuDialog(["quiz", "number.1-10", "-s", "reading", "-n", "1", "--seed", "4", "--no-audio"],
+                                    environment: environment)
+        let question = try dialog.readLine(containing: "[1/1]")
+        try dialog.send(":s")
+        try dialog.send("rate 120")
+        try dialog.send("")
+        try dialog.send(try answer(toReadingLine: question))
+        try dialog.readLine(containing: "summary: 1/1")
+        #expect(try dialog.waitForExit() == 0)
+        #expect(historyLines.count == 1)
+        let warnings = dialog.errors.split(separator: "\n")
+        #expect(warnings.allSatisfy { $0.hasPrefix("warning: ") } && warnings.contains { $0.contains("settings") }, "\(warnings)")
+    }
+
+    /// No HOME and only a relative XDG_DATA_HOME: XDG's rules leave no place, and kazu says
+    /// which variables would give it one.
+    @Test func noPlaceForSettingsAndHistoryIsAClearError() throws {
+        let result = try KazuProcess.run(["-u", "HOME", "-u", "KAZU_CONFIG_DIR", "-u", "KAZU_DATA_DIR", "XDG_CONFIG_HOME=",
+                                          "XDG_DATA_HOME=relative/path", KazuProcess.executablePath, "stats"],
+                                         executable: "/usr/bin/env")
+        #expect(result.status == 1)
+        #expect(result.errors.hasPrefix("error: no place to keep settings and history: HOME is unset or not an absolute path; set HOME"))
+    }
+
+    /// The voice the settings name is gone (espeak-ng-data changed): one line naming the
+    /// package, and the quiz goes on with subtitles.
+    @Test func aVoiceThatIsGoneNamesThePackageAndTheQuizGoesOn() throws {
+        try FileManager.default.createDirectory(atPath: directory + "/config", withIntermediateDirectories: true)
+        try #"{"speech": {"voice": "xx-gone", "rate": 150, "pitch": 50}}"#.write(
+            toFile: directory + "/config/settings.json", atomically: true, encoding: .utf8)
+        let dialog = try KazuDialog(["quiz", "number.1-10", "-n", "2", "--seed", "6"],
+                                    environment: environment.merging(["KAZU_PLAYER": "paplay",
+                                                                      "PULSE_SERVER": "unix:\(directory)/no-server"]) { $1 })
+        try dialog.readLine(containing: "[1/2]")
+        waitForErrors(dialog, containing: "\n")
+        #expect(dialog.errors.hasPrefix("no audio output: no Japanese voice \"xx-gone\": install espeak-ng-data"), "\(dialog.errors)")
+        try dialog.send(":a")
+        try dialog.send("")
+        #expect(try dialog.readLine(containing: "[2/2]").contains("「"))
+        try dialog.send(":q")
+        try dialog.readLine(containing: "summary:")
+        #expect(try dialog.waitForExit() == 0)
+        #expect(historyLines.count == 1)
+    }
+
+    /// The sound server goes away mid-session: one line, subtitles from then on, the session saved.
+    @Test func theSoundServerDyingMidSessionIsSaidOnce() throws {
+        let server = try PulseAudioHarness.start(sinkName: "kazu-faults")
+        let dialog = try KazuDialog(["quiz", "number.1-10", "-n", "2", "--seed", "5"],
+                                    environment: environment.merging(server.environment) { $1 })
+        let first = try dialog.readLine(containing: "[1/2]")
+        #expect(!first.contains("「"))
+        server.shutDown()
+        // The first :r stops the question if it is still playing, the second plays it again:
+        // either way one paplay finds the server gone.
+        try dialog.send(":r")
+        try dialog.send(":r")
+        waitForErrors(dialog, containing: "\n")
+        #expect(dialog.errors.hasPrefix("no audio output: paplay failed ("), "\(dialog.errors)")
+        try dialog.send(":a")
+        try dialog.send("")
+        let second = try dialog.readLine(containing: "[2/2]")
+        #expect(second.contains("「"), "subtitles once there is no sound")
+        try dialog.send(":r")
+        try dialog.send(":q")
+        try dialog.readLine(containing: "summary:")
+        #expect(try dialog.waitForExit() == 0)
+        #expect(dialog.errors.components(separatedBy: "no audio output").count == 2, "said once: \(dialog.errors)")
+        #expect(historyLines.count == 1)
+    }
+}
