@@ -59,13 +59,14 @@ enum QuickParser {
 
     // MARK: Kanji
 
-    /// What each code point U+3000..<U+9700 is to ``kanji(_:)``: 0 nothing, 1 + d the digit
+    /// What each code point U+3000..<U+A000 is to ``kanji(_:)``: 0 nothing, 1 + d the digit
     /// d, 16 + pos a unit 十 百 千 (pos 1...3), 32 + g a group unit 万 萬 億 兆 京 (g 1...4).
-    /// Made from NumberParser's own classification.
+    /// Made from NumberParser's own classification. It covers every character whose UTF-8
+    /// starts with 0xE3...0xE9, the lead bytes ``kanji(_:)`` lets through.
     nonisolated(unsafe) static let kanjiClass: UnsafePointer<UInt8> = {
-        let table = UnsafeMutablePointer<UInt8>.allocate(capacity: 0x6700)
-        table.initialize(repeating: 0, count: 0x6700)
-        for v in UInt32(0x3000)..<0x9700 {
+        let table = UnsafeMutablePointer<UInt8>.allocate(capacity: 0x7000)
+        table.initialize(repeating: 0, count: 0x7000)
+        for v in UInt32(0x3000)..<0xA000 {
             if let d = NumberParser.kanjiDigit(v) {
                 table[Int(v - 0x3000)] = 1 + UInt8(d)
             } else if let pos = NumberParser.smallUnit(v) {

@@ -1,0 +1,112 @@
+import Testing
+@testable import JapaneseNumbers
+
+/// The fast paths against the slow ones they stand in for: the one-script readings
+/// (`hiragana(of:)` and friends, written from the section tables) against the fields of
+/// `Reading`, and the quick parser against the full parser, which must agree on every
+/// text the quick one accepts.
+@Suite struct FastPathTests {
+    /// Numbers at every edge the writers treat apart (0, the group boundaries, 兆 and 京,
+    /// the ends of Int64), then random ones of every size.
+    static func numbers(count: Int, seed: UInt64) -> [Int64] {
+        var numbers: [Int64] = [0, 1, 9, 10, 11, 100, 1000, 9999, 10_000, 10_001, 100_000_000,
+                                999_999_999_999, 1_000_000_000_000, 1_000_000_000_001,
+                                8_000_000_000_000, 10_000_000_000_000_000, 6_000_000_000_000_000_000,
+                                .max, .min, -1, -10_000]
+        var generator = SplitMix64(seed: seed)
+        for _ in 0..<count {
+            numbers.append(Int64(bitPattern: generator.next()) >> Int64(generator.next() % 64))
+        }
+        return numbers
+    }
+
+    func expectOneScriptReadings(_ n: Int64, counter: Counter?) throws {
+        let reading = try JapaneseNumbers.reading(of: n, counter: counter)
+        #expect(try JapaneseNumbers.hiragana(of: n, counter: counter) == reading.hiragana)
+        #expect(try JapaneseNumbers.katakana(of: n, counter: counter) == reading.katakana)
+        #expect(try JapaneseNumbers.romaji(of: n, counter: counter) == reading.romaji)
+        #expect(try JapaneseNumbers.kanji(of: n, counter: counter) == reading.kanji)
+        let macrons = try JapaneseNumbers.reading(of: n, counter: counter, romaji: .macrons)
+        #expect(try JapaneseNumbers.romaji(of: n, counter: counter, style: .macrons) == macrons.romaji)
+    }
+
+    @Test func oneScriptReadingsAreTheReadingsFields() throws {
+        for n in Self.numbers(count: 3000, seed: 11) { try expectOneScriptReadings(n, counter: nil) }
+        for counter in Counter.all {
+            let range = counter.validRange
+            for n in range.lowerBound...min(range.upperBound, range.lowerBound + 130) {
+                try expectOneScriptReadings(n, counter: counter)
+            }
+            for n in Self.numbers(count: 40, seed: 12) where range.contains(n) {
+                try expectOneScriptReadings(n, counter: counter)
+            }
+            try expectOneScriptReadings(range.upperBound, counter: counter)
+        }
+    }
+
+    @Test func oneScriptReadingsRefuseWhatTheCounterCannotRead() {
+        let tsu = Counter.named("つ")!
+        #expect(throws: ReadingError.self) { try JapaneseNumbers.hiragana(of: 11, counter: tsu) }
+        #expect(throws: ReadingError.self) { try JapaneseNumbers.kanji(of: -1, counter: tsu) }
+    }
+
+    /// The full parser's answer when the quick one has one; `nil` when the quick one passes.
+    func disagreement(_ text: String) -> String? {
+        guard let quick = QuickParser.parse(text) else { return nil }
+        switch NumberParser.parseReason(text, counter: nil) {
+        case .success(let full) where full == quick: return nil
+        case .success(let full): return "\(text.debugDescription): quick \(quick), full \(full)"
+        case .failure(let reason): return "\(text.debugDescription): quick \(quick), full refuses (\(reason))"
+        }
+    }
+
+    @Test func theQuickParserReadsTheCanonicalReadingsLikeTheFullOne() throws {
+        for n in Self.numbers(count: 3000, seed: 21) {
+            let reading = try JapaneseNumbers.reading(of: n)
+            let canonical = [reading.written, reading.kanji, reading.hiragana, reading.katakana, reading.romaji]
+            for text in canonical + reading.alternatives {
+                if let problem = disagreement(text) { Issue.record("\(problem)") }
+            }
+            // The point of it: a learner's canonical answer below 兆 takes the quick path.
+            if n > 0 && n < 1_000_000_000_000 {
+                for text in canonical where QuickParser.parse(text) == nil { Issue.record("\(text) took the slow path") }
+            }
+        }
+    }
+
+    /// Near-misses of real readings (a character dropped, doubled, swapped or put in, a
+    /// space moved) and texts at the edges of its tables: the quick parser either leaves
+    /// them to the full parser or reads the same number.
+    @Test func theQuickParserNeverAcceptsWhatTheFullOneRefuses() throws {
+        let edges = [
+            "龍", "一龍", "鿿", "龍一", "〇", "零", "〇〇", "一〇", "十十", "百十百", "万", "一万万", "億万",
+            "九千九百九十九京九千九百九十九兆", "九百二十二京", "九百二十三京", "一京京",
+            "まん", "いちまんまん", "おく", "ちょう", "けい", "いっちょう", "いちちょう", "はっけい",
+            "ひゃくまんおく", "ゔ", "ヵ", "ヶ", "ー", "ゟ", "いち ", " いち", "いち\u{3000}",
+            "man", "ichiman man", "san'oku", "sanoku", "roku", "rokuoku", "chou", "icchou", "kei",
+            "ichi ", " ichi", "ichi  man", "'", "''", "n'", "issen", "hyaku'", "sen'en",
+            "9223372036854775807", "9223372036854775808", "000000000000000001", "0000000000000000000",
+            "999999999999999999", "9999999999999999999",
+        ]
+        for text in edges {
+            if let problem = disagreement(text) { Issue.record("\(problem)") }
+        }
+        let alphabet = Array("いちにさんよんごろくななはちきゅうじゅうひゃくせんまんおくちょうけいっゃゅょびぴぜ一二三四五六七八九十百千万億兆京〇零 'aeiounkshcmy")
+        var generator = SplitMix64(seed: 31)
+        for n in Self.numbers(count: 1500, seed: 32) {
+            let reading = try JapaneseNumbers.reading(of: n)
+            for text in [reading.kanji, reading.hiragana, reading.katakana, reading.romaji] {
+                var characters = Array(text)
+                guard !characters.isEmpty else { continue }
+                let i = Int(generator.next() % UInt64(characters.count))
+                switch generator.next() % 4 {
+                case 0: characters.remove(at: i)
+                case 1: characters.insert(characters[i], at: i)
+                case 2: characters.swapAt(i, Int(generator.next() % UInt64(characters.count)))
+                default: characters.insert(alphabet[Int(generator.next() % UInt64(alphabet.count))], at: i)
+                }
+                if let problem = disagreement(String(characters)) { Issue.record("\(problem)") }
+            }
+        }
+    }
+}
