@@ -12,7 +12,9 @@
 //
 // Besides never crashing, what parse returns must hold together: a number read with a
 // counter is in the counter's range, and its own reading in every script parses back to it.
-import JapaneseNumbers
+// And the quick parser (the byte-level fast path) never disagrees with the full parser:
+// whatever it reads, the full parser reads as the same number.
+@testable import JapaneseNumbers
 
 let counters = Counter.all
 
@@ -122,6 +124,14 @@ public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
         }
         checkRoundTrip(n, counter: counter, from: "the number \(n)")
         return 0
+    }
+
+    if let quick = QuickParser.parse(input) {
+        switch NumberParser.parseReason(input, counter: nil) {
+        case .success(let full) where full == quick: break
+        case .success(let full): fail("\(input.debugDescription): the quick parser reads \(quick), the full one \(full)")
+        case .failure(let reason): fail("\(input.debugDescription): the quick parser reads \(quick), the full one refuses it (\(reason))")
+        }
     }
 
     let result = JapaneseNumbers.parse(input, counter: counter)
