@@ -192,8 +192,9 @@ enum QuickParser {
             var p = start
             let end = start + bytes.count
             while p < end {
-                // A valid string: 0xE3 starts three bytes, U+3000...U+3FFF.
-                guard p[0] == 0xE3 else { return nil }
+                // A valid string: 0xE3 starts three bytes, U+3000...U+3FFF; the table
+                // covers U+3000...U+33FF, whose second byte is 0x80...0x8F.
+                guard p[0] == 0xE3 && p[1] <= 0x8F else { return nil }
                 let code = table[Int(p[1] & 0x0F) << 6 | Int(p[2] & 0x3F)]
                 guard code != 0 else { return nil }
                 codes[count] = code & 0x7F
