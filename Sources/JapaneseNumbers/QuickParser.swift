@@ -1,11 +1,3 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#elseif canImport(Darwin)
-import Darwin
-#endif
-
 /// The parser's fast path: reads the common answers straight from UTF-8 bytes, with no
 /// allocation, and says nothing (nil) about anything else, which then goes through the
 /// full parser (``NumberParser/parseReason(_:counter:)``) as before.
@@ -160,14 +152,16 @@ enum QuickParser {
     /// Kana in "codes": a hiragana's code point less 0x3040 (katakana folded to
     /// hiragana), one byte each. At most this many are read quickly.
     static let maxCodes = 96
+    /// The codes, the places of unit kana (one each at most), and 32 bytes of room.
+    static let bufferSize = 2 * maxCodes + SectionLookup.readWidth
 
-    /// For a character U+3000 + k, k < 0x400 (UTF-8 0xE3, then b1 0x80...0x8F, then b2, with
-    /// k = (b1 & 0x0F) << 6 | b2 & 0x3F): its code (hiragana, and katakana folded to it as
+    /// For a character U+3000 + k, k < 0x1000 (UTF-8 0xE3, then b1 0x80...0xBF, then b2, with
+    /// k = (b1 & 0x3F) << 6 | b2 & 0x3F): its code (hiragana, and katakana folded to it as
     /// KanaInput.normalize folds it: not ヵ ヶ nor ー), with 0x80 added when it starts a
-    /// group unit (ま お ち け); 0 for anything else.
+    /// group unit (ま お ち け); 0 for anything else, which is everything from U+3100 on.
     nonisolated(unsafe) static let kanaCodes: UnsafePointer<UInt8> = {
-        let table = UnsafeMutablePointer<UInt8>.allocate(capacity: 0x400)
-        for k in 0..<0x400 {
+        let table = UnsafeMutablePointer<UInt8>.allocate(capacity: 0x1000)
+        for k in 0..<0x1000 {
             let v = 0x3000 + k
             var code: UInt8 = 0
             if v >= 0x3041 && v <= 0x3096 {
@@ -184,18 +178,20 @@ enum QuickParser {
     static func kana(_ bytes: UnsafeBufferPointer<UInt8>) -> Int64? {
         guard bytes.count % 3 == 0, bytes.count / 3 <= maxCodes, let start = bytes.baseAddress else { return nil }
         let table = kanaCodes
-        return withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 2 * maxCodes + 1) { buffer in
-            // Codes first, then where the kana that may start a unit are.
+        return withUnsafeTemporaryAllocation(of: UInt8.self, capacity: bufferSize) { buffer in
+            // Codes first, then where the kana that may start a unit are, then room for
+            // ``SectionLookup/find(_:count:)`` to read 32 bytes from any code. All zeros
+            // first: it reads whole words and masks what is not the spelling.
+            buffer.initialize(repeating: 0)
             let codes = buffer.baseAddress!
             let units = codes + maxCodes
             var count = 0, unitCount = 0
             var p = start
             let end = start + bytes.count
             while p < end {
-                // A valid string: 0xE3 starts three bytes, U+3000...U+3FFF; the table
-                // covers U+3000...U+33FF, whose second byte is 0x80...0x8F.
-                guard p[0] == 0xE3 && p[1] <= 0x8F else { return nil }
-                let code = table[Int(p[1] & 0x0F) << 6 | Int(p[2] & 0x3F)]
+                // A valid string: 0xE3 starts three bytes, U+3000...U+3FFF, all in the table.
+                guard p[0] == 0xE3 else { return nil }
+                let code = table[Int(p[1] & 0x3F) << 6 | Int(p[2] & 0x3F)]
                 guard code != 0 else { return nil }
                 codes[count] = code & 0x7F
                 units[unitCount] = UInt8(truncatingIfNeeded: count)
@@ -239,7 +235,7 @@ enum QuickParser {
             }
             if g == 0 { continue }
             guard g < lastGroup, j > start,
-                  let (value, follows) = lookup.find(UnsafeBufferPointer(rebasing: codes[start..<j]))
+                  let (value, follows) = lookup.find(codes.baseAddress! + start, count: j - start)
             else { return nil }
             // Plain spellings go before any unit; a sound-changed one only before its own.
             guard follows & SectionLookup.plain != 0
@@ -254,7 +250,7 @@ enum QuickParser {
             start = j + length
         }
         if start < count {
-            guard let (value, follows) = lookup.find(UnsafeBufferPointer(rebasing: codes[start..<count])),
+            guard let (value, follows) = lookup.find(codes.baseAddress! + start, count: count - start),
                   follows & SectionLookup.plain != 0
             else { return nil }
             let (sum, overflow) = total.addingReportingOverflow(UInt64(value))
@@ -268,10 +264,11 @@ enum QuickParser {
     // MARK: Romaji
 
     /// Romaji as ``ReadingWriter`` writes it (`sen nihyaku sanjuuyon'oku gosen ...`): cut
-    /// after each group unit, each section looked up whole in ``SectionLookup/romaji``,
-    /// and the number then written out again and compared with the text, so that only a
-    /// canonical reading passes. Anything else (other spellings, no spaces, macrons,
-    /// uppercase, sound changes before 兆 and 京) goes to the full parser.
+    /// after each group unit, each section looked up whole in ``SectionLookup/romaji``
+    /// (so each is spelt as the writer spells it), the units in descending order, each
+    /// joined to its section as the writer joins it (`'` before oku after an n, nowhere
+    /// else) and followed by one space or the end. Anything else (other spellings, no
+    /// spaces, macrons, uppercase, sound changes before 兆 and 京) goes to the full parser.
     /// 1 for a-z and ', 2 for a space, 0 for every other byte.
     nonisolated(unsafe) static let romajiClasses: UnsafePointer<UInt8> = {
         let table = UnsafeMutablePointer<UInt8>.allocate(capacity: 256)
@@ -281,9 +278,22 @@ enum QuickParser {
         return UnsafePointer(table)
     }()
 
+    static let maxRomaji = 200
+
     static func romaji(_ bytes: UnsafeBufferPointer<UInt8>) -> Int64? {
+        guard bytes.count <= maxRomaji, bytes[bytes.count - 1] != 0x20 else { return nil }
+        // A copy with zeros after it, for ``SectionLookup/value(of:count:)`` to read words from.
+        return withUnsafeTemporaryAllocation(of: UInt8.self, capacity: maxRomaji + SectionLookup.readWidth) { buffer in
+            buffer.initialize(repeating: 0)
+            let padded = buffer.baseAddress!
+            padded.update(from: bytes.baseAddress!, count: bytes.count)
+            return romaji(UnsafeBufferPointer(start: padded, count: bytes.count), padded: padded)
+        }
+    }
+
+    @inline(__always)
+    static func romaji(_ bytes: UnsafeBufferPointer<UInt8>, padded: UnsafeMutablePointer<UInt8>) -> Int64? {
         let count = bytes.count
-        guard count <= 200, bytes[count - 1] != 0x20 else { return nil }
         let classes = romajiClasses
         let lookup = SectionLookup.romaji
         var total: UInt64 = 0
@@ -312,7 +322,10 @@ enum QuickParser {
                     g = 1; cut = k - 3
                 } else if endsWith(0x6F, 0x6B, 0x75) && bytes[k - 4] != 0x72 {            // oku, not roku
                     g = 2; cut = k - 3
-                    if bytes[cut - 1] == 0x27 { cut -= 1 }                                // san'oku
+                    // The writer puts ' between n and oku, and only there: san'oku, nioku.
+                    let apostrophe = bytes[cut - 1] == 0x27
+                    if apostrophe { cut -= 1 }
+                    guard cut > start, (bytes[cut - 1] == 0x6E) == apostrophe else { return nil }
                 } else if length > 4 && bytes[k - 4] == 0x63 && endsWith(0x68, 0x6F, 0x75) {   // chou
                     g = 3; cut = k - 4
                 } else if endsWith(0x6B, 0x65, 0x69) {                                     // kei
@@ -321,7 +334,7 @@ enum QuickParser {
             }
             if g > 0 {
                 guard g < lastGroup, cut > start,
-                      let value = lookup.value(of: UnsafeBufferPointer(rebasing: bytes[start..<cut]))
+                      let value = lookup.value(of: padded + start, count: cut - start)
                 else { return nil }
                 let (product, o1) = UInt64(value).multipliedReportingOverflow(by: groupPower(g))
                 let (sum, o2) = total.addingReportingOverflow(product)
@@ -334,41 +347,45 @@ enum QuickParser {
             wordStart = k
         }
         if start < count {
-            guard let value = lookup.value(of: UnsafeBufferPointer(rebasing: bytes[start..<count])) else { return nil }
+            guard let value = lookup.value(of: padded + start, count: count - start) else { return nil }
             let (sum, overflow) = total.addingReportingOverflow(UInt64(value))
             if overflow { return nil }
             total = sum
         }
         guard total > 0 && total <= UInt64(Int64.max) else { return nil }
-        let n = Int64(total)
-        // Only the canonical reading of n, byte for byte.
-        let same = withUnsafeTemporaryAllocation(of: UInt8.self, capacity: ReadingWriter.scriptCapacity) { buffer in
-            var out = ByteCursor(buffer.baseAddress!)
-            ReadingWriter.write(n, counter: nil, script: .romaji, to: &out)
-            return out.at == count && memcmp(buffer.baseAddress!, bytes.baseAddress!, count) == 0
-        }
-        return same ? n : nil
+        return Int64(total)
     }
 }
 
 /// Every 4-digit section's kana spelling that the quick parser reads, as codes: the
 /// canonical reading of 1...9999 (as in ``GroupTables``) and, where the last element
 /// changes its sound before 兆 or 京, that spelling too; or (``romaji``) the canonical
-/// romaji of 1...9999. An open-addressing table keyed by the bytes packed into four
-/// words (at most 32; a section has at most 19 kana, 29 letters).
+/// romaji of 1...9999. An open-addressing table whose slots each fit in one cache line,
+/// so that a lookup that finds its spelling reads one line: for kana, 32 bytes, the
+/// spelling in bytes 0..<29 (a section has at most 20 kana), the value in bytes 29 and 30
+/// and where it may stand in byte 31; for romaji (at most 31 letters), 64 bytes, the
+/// spelling in bytes 0..<32 and the value and flags in bytes 37...39. Spellings have zeros
+/// after them; value 0 marks an empty slot.
 final class SectionLookup: @unchecked Sendable {
     static let plain: UInt8 = 1, beforeChou: UInt8 = 2, beforeKei: UInt8 = 4
 
     static let shared = SectionLookup(kana: ())
     static let romaji = SectionLookup(romaji: ())
 
-    let keys: UnsafeMutablePointer<UInt64>     // 4 words a slot
-    let values: UnsafeMutablePointer<UInt32>   // value | follows << 16; 0 is an empty slot
+    let slots: UnsafeMutablePointer<UInt64>
     let mask: Int
+    /// Words a slot: 4 or 8.
+    let stride: Int
+    /// The word with the value (bits 40..<56) and flags (56..<64): 3 or 4.
+    let valueWord: Int
+    /// What of word 3 is spelling.
+    let lastKeyMask: UInt64
+    let maxLength: Int
 
     init(romaji: ()) {
         // The romaji column of the section table, as it is.
-        (keys, values, mask) = Self.allocate(spellings: 10_000)
+        (stride, valueWord, lastKeyMask, maxLength) = (8, 4, ~0, 32)
+        (slots, mask) = Self.allocate(spellings: 10_000, stride: stride)
         let column = GroupTables.column(.romaji)
         for v in 1..<10_000 {
             let entry = column.entry(v)
@@ -379,7 +396,8 @@ final class SectionLookup: @unchecked Sendable {
     init(kana: ()) {
         // The hiragana column of the section table as codes, and where the last element
         // changes before 兆 or 京, the rest of the section then the changed piece.
-        (keys, values, mask) = Self.allocate(spellings: 16_000)
+        (stride, valueWord, lastKeyMask, maxLength) = (4, 3, 0xFF_FFFF_FFFF, 29)
+        (slots, mask) = Self.allocate(spellings: 16_000, stride: stride)
         let column = GroupTables.column(.hiragana)
         let pieces = PieceTables.hiragana
         withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 64) { key in
@@ -415,36 +433,36 @@ final class SectionLookup: @unchecked Sendable {
         }
     }
 
-    private static func allocate(spellings: Int) -> (UnsafeMutablePointer<UInt64>, UnsafeMutablePointer<UInt32>, Int) {
+    private static func allocate(spellings: Int, stride: Int) -> (UnsafeMutablePointer<UInt64>, Int) {
         var size = 1
         while size < spellings * 2 { size <<= 1 }
-        let keys = UnsafeMutablePointer<UInt64>.allocate(capacity: 4 * size)
-        keys.initialize(repeating: 0, count: 4 * size)
-        let values = UnsafeMutablePointer<UInt32>.allocate(capacity: size)
-        values.initialize(repeating: 0, count: size)
-        return (keys, values, size - 1)
+        let raw = UnsafeMutableRawPointer.allocate(byteCount: 8 * stride * size, alignment: 64)
+        let slots = raw.initializeMemory(as: UInt64.self, repeating: 0, count: stride * size)
+        return (slots, size - 1)
     }
 
     /// Adds a spelling of section `value` that may stand where `flag` says.
     private func insert(_ key: (UInt64, UInt64, UInt64, UInt64), _ value: Int, _ flag: UInt8) {
+        precondition(key.3 & ~lastKeyMask == 0, "a section's spelling outgrew its slot")
         var slot = Self.hash(key) & mask
-        while values[slot] != 0 {
-            if Self.same(keys + 4 * slot, key) {
-                precondition(values[slot] & 0xFFFF == UInt32(value), "one spelling for two sections")
+        while slots[stride * slot + valueWord] != 0 {
+            if same(slots + stride * slot, key) {
+                precondition(Int(slots[stride * slot + valueWord] >> 40 & 0xFFFF) == value, "one spelling for two sections")
                 break
             }
             slot = (slot + 1) & mask
         }
-        keys[4 * slot] = key.0
-        keys[4 * slot + 1] = key.1
-        keys[4 * slot + 2] = key.2
-        keys[4 * slot + 3] = key.3
-        values[slot] |= UInt32(value) | UInt32(flag) << 16
+        let at = slots + stride * slot
+        at[0] = key.0
+        at[1] = key.1
+        at[2] = key.2
+        at[3] |= key.3
+        at[valueWord] |= UInt64(value) << 40 | UInt64(flag) << 56
     }
 
     @inline(__always)
-    static func same(_ slot: UnsafeMutablePointer<UInt64>, _ key: (UInt64, UInt64, UInt64, UInt64)) -> Bool {
-        slot[0] == key.0 && slot[1] == key.1 && slot[2] == key.2 && slot[3] == key.3
+    func same(_ slot: UnsafeMutablePointer<UInt64>, _ key: (UInt64, UInt64, UInt64, UInt64)) -> Bool {
+        slot[0] == key.0 && slot[1] == key.1 && slot[2] == key.2 && slot[3] & lastKeyMask == key.3
     }
 
     @inline(__always)
@@ -466,23 +484,44 @@ final class SectionLookup: @unchecked Sendable {
         return Int(truncatingIfNeeded: h ^ (h >> 29))
     }
 
-    /// The section a spelling reads and where it may stand (``plain``, ``beforeChou``, ``beforeKei``).
+    /// How many bytes ``find(_:count:)`` reads from where a spelling starts.
+    static let readWidth = 32
+
+    /// The spelling of `count` bytes at `start` as a key, read as four words whatever
+    /// `count` is (there must be ``readWidth`` readable bytes at `start`), the bytes after
+    /// the spelling masked off: no byte-by-byte copy for the words to wait on.
     @inline(__always)
-    func find(_ codes: UnsafeBufferPointer<UInt8>) -> (Int, UInt8)? {
-        guard codes.count <= 32 else { return nil }
-        let key = Self.pack(codes)
+    static func load(_ start: UnsafePointer<UInt8>, count: Int) -> (UInt64, UInt64, UInt64, UInt64) {
+        let raw = UnsafeRawPointer(start)
+        @inline(__always) func word(_ i: Int) -> UInt64 {
+            let w = UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: 8 * i, as: UInt64.self))
+            let valid = count &- 8 &* i
+            if valid >= 8 { return w }
+            if valid <= 0 { return 0 }
+            return w & (1 << UInt64(8 &* valid) &- 1)
+        }
+        return (word(0), word(1), word(2), word(3))
+    }
+
+    /// The section the spelling of `count` bytes at `start` reads and where it may stand
+    /// (``plain``, ``beforeChou``, ``beforeKei``). ``readWidth`` bytes at `start` must be readable.
+    @inline(__always)
+    func find(_ start: UnsafePointer<UInt8>, count: Int) -> (Int, UInt8)? {
+        guard count <= maxLength else { return nil }
+        let key = Self.load(start, count: count)
         var slot = Self.hash(key) & mask
         while true {
-            let value = values[slot]
-            if value == 0 { return nil }
-            if Self.same(keys + 4 * slot, key) { return (Int(value & 0xFFFF), UInt8(value >> 16)) }
+            let at = slots + stride * slot
+            let tail = at[valueWord]
+            if tail >> 40 == 0 { return nil }
+            if same(at, key) { return (Int(tail >> 40 & 0xFFFF), UInt8(tail >> 56)) }
             slot = (slot + 1) & mask
         }
     }
 
     /// The section a romaji spelling reads.
     @inline(__always)
-    func value(of bytes: UnsafeBufferPointer<UInt8>) -> Int? {
-        find(bytes)?.0
+    func value(of start: UnsafePointer<UInt8>, count: Int) -> Int? {
+        find(start, count: count)?.0
     }
 }
