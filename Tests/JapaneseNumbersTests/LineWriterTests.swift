@@ -5,7 +5,8 @@ import JapaneseNumbers
 @Suite struct LineWriterTests {
     @Test func matchesTabSeparated() throws {
         var generator = SplitMix64(seed: 5)
-        var numbers: [Int64] = [0, -1, 3, 10, 100, 1000, 10_000, 38_000_000, .max, .min]
+        var numbers: [Int64] = [0, -1, 3, 10, 100, 1000, 10_000, 38_000_000, 300_000_000, 100_010_001, 7788_7788_7788,
+                                999_999_999_999, 1_000_000_000_000, .max, .min]
         for _ in 0..<5000 { numbers.append(Int64(bitPattern: generator.next()) >> Int64(generator.next() % 64)) }
         for n in numbers { try check(n, counter: nil) }
         for counter in Counter.all {
