@@ -38,7 +38,7 @@ extension Reducer {
 public struct ForEachReducer<Parent: Reducer, Element: Reducer>: Reducer {
     @usableFromInline let parent: Parent
     @usableFromInline let element: Element
-    @usableFromInline let toStack: WritableKeyPath<Parent.State, StackState<Element.State>>
+    @usableFromInline let toStack: FieldPath<Parent.State, StackState<Element.State>>
     @usableFromInline let toStackAction: CasePath<Parent.Action, StackAction<Element.State, Element.Action>>
     @usableFromInline let fileID: StaticString
     @usableFromInline let line: UInt
@@ -52,7 +52,7 @@ public struct ForEachReducer<Parent: Reducer, Element: Reducer>: Reducer {
     ) {
         self.parent = parent
         self.element = element
-        self.toStack = toStack
+        self.toStack = FieldPath(toStack)
         self.toStackAction = toStackAction
         self.fileID = fileID
         self.line = line
@@ -60,17 +60,17 @@ public struct ForEachReducer<Parent: Reducer, Element: Reducer>: Reducer {
 
     @inlinable
     public func reduce(into state: inout Parent.State, action: Parent.Action) -> Effect<Parent.Action> {
-        let before = state[keyPath: toStack]
+        let before = toStack.value(in: &state)
         // Merged as they come: an action that touches no element allocates no array.
         var effects = Effect<Parent.Action>.none
 
         switch toStackAction.extract(from: action) {
         case let .element(id, elementAction)?:
-            if state[keyPath: toStack][id: id] != nil {
+            if toStack.modify(&state, { $0[id: id] != nil }) {
                 let embed = toStackAction
                 let elementEffects = elementEffectsID(id, generation: before.generation)
                 effects = effects.merge(with:
-                    element.reduce(into: &state[keyPath: toStack][id: id]!, action: elementAction)
+                    toStack.modify(&state) { element.reduce(into: &$0[id: id]!, action: elementAction) }
                         .map { embed.embed(.element(id: id, action: $0)) }
                         .scopingCancellation(to: elementEffects)
                         .cancellable(id: elementEffects))
@@ -82,10 +82,10 @@ public struct ForEachReducer<Parent: Reducer, Element: Reducer>: Reducer {
             effects = effects.merge(with: parent.reduce(into: &state, action: action))
         case let .popFrom(id)?:
             effects = effects.merge(with: parent.reduce(into: &state, action: action))
-            state[keyPath: toStack].pop(from: id)
+            toStack.modify(&state) { $0.pop(from: id) }
         case let .push(id, elementState)?:
             effects = effects.merge(with: parent.reduce(into: &state, action: action))
-            if !state[keyPath: toStack].push(elementState, id: id) {
+            if !toStack.modify(&state, { $0.push(elementState, id: id) }) {
                 RuntimeWarnings.report(
                     "forEach at \(fileID):\(line) was asked to push \(id), which is not newer than the stack's ids.")
             }
@@ -93,11 +93,13 @@ public struct ForEachReducer<Parent: Reducer, Element: Reducer>: Reducer {
             effects = effects.merge(with: parent.reduce(into: &state, action: action))
         }
 
-        if before.generation != state[keyPath: toStack].generation {
-            // Ids never repeat within a store: the new stack's go on from the old one's.
-            state[keyPath: toStack].continueNumbering(from: before.nextElementID)
+        let after = toStack.modify(&state) { stack in
+            if before.generation != stack.generation {
+                // Ids never repeat within a store: the new stack's go on from the old one's.
+                stack.continueNumbering(from: before.nextElementID)
+            }
+            return stack
         }
-        let after = state[keyPath: toStack]
         if before.generation != after.generation {
             // A new stack replaced the old one: none of the old elements is there any more.
             for id in before.ids {
@@ -114,7 +116,7 @@ public struct ForEachReducer<Parent: Reducer, Element: Reducer>: Reducer {
 
     @inlinable
     func elementEffectsID(_ id: StackElementID, generation: UInt64) -> EffectID {
-        EffectID(StackElementEffectsID(keyPath: toStack, generation: generation, id: id))
+        EffectID(StackElementEffectsID(keyPath: toStack.keyPath, generation: generation, id: id))
     }
 }
 

@@ -38,7 +38,7 @@ extension Reducer {
 public struct IfLetReducer<Parent: Reducer, Child: Reducer>: Reducer {
     @usableFromInline let parent: Parent
     @usableFromInline let child: Child
-    @usableFromInline let toChildState: WritableKeyPath<Parent.State, Child.State?>
+    @usableFromInline let toChildState: FieldPath<Parent.State, Child.State?>
     @usableFromInline let toChildAction: CasePath<Parent.Action, Child.Action>
     @usableFromInline let fileID: StaticString
     @usableFromInline let line: UInt
@@ -52,24 +52,24 @@ public struct IfLetReducer<Parent: Reducer, Child: Reducer>: Reducer {
     ) {
         self.parent = parent
         self.child = child
-        self.toChildState = toChildState
+        self.toChildState = FieldPath(toChildState)
         self.toChildAction = toChildAction
         self.fileID = fileID
         self.line = line
     }
 
     /// The id of every effect the child started, and the scope of the child's own ids. Made
-    /// when needed, not in `init`: a body, and so this reducer, is built anew for every action.
+    /// only when needed: most actions start and cancel nothing.
     @inlinable
-    var childEffects: EffectID { EffectID(ChildEffectsID(keyPath: toChildState)) }
+    var childEffects: EffectID { EffectID(ChildEffectsID(keyPath: toChildState.keyPath)) }
 
     @inlinable
     public func reduce(into state: inout Parent.State, action: Parent.Action) -> Effect<Parent.Action> {
         var childEffect = Effect<Parent.Action>.none
         if let childAction = toChildAction.extract(from: action) {
-            if state[keyPath: toChildState] != nil {
+            if toChildState.modify(&state, { $0 != nil }) {
                 let embed = toChildAction
-                let effect = child.reduce(into: &state[keyPath: toChildState]!, action: childAction)
+                let effect = toChildState.modify(&state) { child.reduce(into: &$0!, action: childAction) }
                 if !effect.isNone {
                     childEffect = effect
                         .map { embed.embed($0) }
@@ -82,9 +82,9 @@ public struct IfLetReducer<Parent: Reducer, Child: Reducer>: Reducer {
                         + "the action was ignored.")
             }
         }
-        let wasPresent = state[keyPath: toChildState] != nil
+        let wasPresent = toChildState.modify(&state) { $0 != nil }
         let parentEffect = parent.reduce(into: &state, action: action)
-        if wasPresent && state[keyPath: toChildState] == nil {
+        if wasPresent && toChildState.modify(&state, { $0 == nil }) {
             return .merge(childEffect, parentEffect, .cancel(id: childEffects))
         }
         return childEffect.merge(with: parentEffect)

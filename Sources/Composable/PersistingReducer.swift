@@ -28,6 +28,7 @@ extension Reducer {
 public struct PersistingReducer<Base: Reducer, Value: Equatable & Sendable>: Reducer where Base.Action: Sendable {
     @usableFromInline let base: Base
     @usableFromInline let keyPath: KeyPath<Base.State, Value> & Sendable
+    @usableFromInline let field: ReadOnlyFieldPath<Base.State, Value>
     @usableFromInline let debounce: Duration
     @usableFromInline let save: @Sendable (Value) async throws -> Void
     @usableFromInline let failed: @Sendable (any Error) -> Base.Action
@@ -40,6 +41,7 @@ public struct PersistingReducer<Base: Reducer, Value: Equatable & Sendable>: Red
     ) {
         self.base = base
         self.keyPath = keyPath
+        self.field = ReadOnlyFieldPath(keyPath)
         self.debounce = debounce
         self.save = save
         self.failed = failed
@@ -47,9 +49,9 @@ public struct PersistingReducer<Base: Reducer, Value: Equatable & Sendable>: Red
 
     @inlinable
     public func reduce(into state: inout Base.State, action: Base.Action) -> Effect<Base.Action> {
-        let before = state[keyPath: keyPath]
+        let before = field.value(in: &state)
         let effect = base.reduce(into: &state, action: action)
-        let after = state[keyPath: keyPath]
+        let after = field.value(in: &state)
         guard before != after else { return effect }
         let save = save, failed = failed
         let saving = Effect<Base.Action>.run { _ in

@@ -40,7 +40,7 @@ extension Reducer {
 public struct PresentationReducer<Parent: Reducer, Child: Reducer>: Reducer where Parent.Action: Sendable {
     @usableFromInline let parent: Parent
     @usableFromInline let child: Child
-    @usableFromInline let toPresentation: WritableKeyPath<Parent.State, PresentationState<Child.State>>
+    @usableFromInline let toPresentation: FieldPath<Parent.State, PresentationState<Child.State>>
     @usableFromInline let toPresentationAction: CasePath<Parent.Action, PresentationAction<Child.Action>>
     @usableFromInline let fileID: StaticString
     @usableFromInline let line: UInt
@@ -54,7 +54,7 @@ public struct PresentationReducer<Parent: Reducer, Child: Reducer>: Reducer wher
     ) {
         self.parent = parent
         self.child = child
-        self.toPresentation = toPresentation
+        self.toPresentation = FieldPath(toPresentation)
         self.toPresentationAction = toPresentationAction
         self.fileID = fileID
         self.line = line
@@ -62,13 +62,13 @@ public struct PresentationReducer<Parent: Reducer, Child: Reducer>: Reducer wher
 
     @inlinable
     public func reduce(into state: inout Parent.State, action: Parent.Action) -> Effect<Parent.Action> {
-        let before = state[keyPath: toPresentation].id
+        let before = toPresentation.modify(&state) { $0.id }
         var childEffect = Effect<Parent.Action>.none
         let presentationAction = toPresentationAction.extract(from: action)
         if case let .presented(childAction)? = presentationAction {
             if let id = before {
                 let embed = toPresentationAction
-                let effect = child.reduce(into: &state[keyPath: toPresentation].presentedState, action: childAction)
+                let effect = toPresentation.modify(&state) { child.reduce(into: &$0.presentedState, action: childAction) }
                 if !effect.isNone {
                     let effects = effectsID(id)
                     childEffect = effect
@@ -83,10 +83,10 @@ public struct PresentationReducer<Parent: Reducer, Child: Reducer>: Reducer wher
             }
         }
         let parentEffect = parent.reduce(into: &state, action: action)
-        if case .dismiss? = presentationAction, state[keyPath: toPresentation].id == before {
-            state[keyPath: toPresentation].wrappedValue = nil
+        if case .dismiss? = presentationAction, toPresentation.modify(&state, { $0.id }) == before {
+            toPresentation.modify(&state) { $0.wrappedValue = nil }
         }
-        let after = state[keyPath: toPresentation].id
+        let after = toPresentation.modify(&state) { $0.id }
         if let before, before != after {
             return .merge(childEffect, parentEffect, .cancel(id: effectsID(before)))
         }
@@ -96,7 +96,7 @@ public struct PresentationReducer<Parent: Reducer, Child: Reducer>: Reducer wher
     /// Names every effect of one presentation, and scopes the child's own ids.
     @inlinable
     func effectsID(_ id: UInt64) -> EffectID {
-        EffectID(PresentedEffectsID(keyPath: toPresentation, presentation: id))
+        EffectID(PresentedEffectsID(keyPath: toPresentation.keyPath, presentation: id))
     }
 }
 
