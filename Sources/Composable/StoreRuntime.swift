@@ -12,27 +12,32 @@ package enum ActionOrigin: Sendable {
 @MainActor
 @usableFromInline
 package final class StoreRuntime<State, Action: Sendable> {
-    @usableFromInline package internal(set) var state: State
+    // The properties a send touches are not checked for exclusive access at run time (a
+    // thread-local lookup on every access, a tenth of a small send): the runtime is confined to
+    // the main actor, and nothing it calls can reach them while it changes one. A reducer gets
+    // the state `inout` and has no way back to the runtime; observers, `didReduce` and effects
+    // get copies, and their sends only join the queue.
+    @exclusivity(unchecked) @usableFromInline package internal(set) var state: State
     @usableFromInline package var dependencies: DependencyValues {
         // A body may capture dependencies as it is built (`[client] in`): build it again.
         didSet { reducer = DependencyValues.$current.withValue(dependencies) { makeReducer() } }
     }
     /// Called after each action is reduced, with the state it left.
-    @usableFromInline package var didReduce: ((Action, ActionOrigin, State) -> Void)?
+    @exclusivity(unchecked) @usableFromInline package var didReduce: ((Action, ActionOrigin, State) -> Void)?
     /// Called when the number of running effects changes, with the new number.
     @usableFromInline package var runningEffectCountDidChange: ((Int) -> Void)?
 
-    @usableFromInline var reducer: (inout State, Action) -> Effect<Action>
+    @exclusivity(unchecked) @usableFromInline var reducer: (inout State, Action) -> Effect<Action>
     @usableFromInline let makeReducer: () -> (inout State, Action) -> Effect<Action>
-    @usableFromInline var observers: [Int: (State) -> Void] = [:]
+    @exclusivity(unchecked) @usableFromInline var observers: [Int: (State) -> Void] = [:]
     /// The running effects, by token.
     @usableFromInline var running: [Int: EffectLifetime] = [:]
     /// The tokens of the running effects made cancellable with each id, and back.
     @usableFromInline var cancellables: [EffectID: Set<Int>] = [:]
     @usableFromInline var cancellableIDs: [Int: [EffectID]] = [:]
     @usableFromInline var nextToken = 0
-    @usableFromInline var queue: [(Action, ActionOrigin)] = []
-    @usableFromInline var isSending = false
+    @exclusivity(unchecked) @usableFromInline var queue: [(Action, ActionOrigin)] = []
+    @exclusivity(unchecked) @usableFromInline var isSending = false
 
     @inlinable
     package init<R: Reducer>(initialState: State, reducer: R, dependencies: DependencyValues)
