@@ -154,8 +154,9 @@ public struct Quiz: Reducer, Sendable {
         case delegate(Delegate)
 
         public enum Delegate: Equatable, Sendable, CasePathable {
-            /// The session is over; its record, or nil when nothing was answered.
-            case sessionEnded(SessionRecord?)
+            /// The session is over; its record, or nil when nothing was answered. Boxed, like
+            /// every large payload of an action: see `Topics.Action.Delegate.topicChosen`.
+            indirect case sessionEnded(SessionRecord?)
             /// The learner changed how questions are spoken.
             case speechChanged(SpeechPreferences)
 
