@@ -1,3 +1,5 @@
+import Synchronization
+
 /// Where an action came from, for the test store.
 @usableFromInline
 package enum ActionOrigin: Sendable {
@@ -57,15 +59,15 @@ package final class StoreRuntime<State, Action: Sendable> {
     package var runningEffectCount: Int { running.count }
 
     /// Reduces `action`, then every action its effects send at once, then tells observers.
-    /// Returns a task that ends when the asynchronous effects started here have ended, and
-    /// the effects of the actions those send back, and so on.
+    /// Returns the asynchronous effects started here, which grow by the effects of the
+    /// actions those send back, and so on: nil when none started.
     @inlinable
-    package func send(_ action: Action, origin: ActionOrigin) -> Task<Void, Never>? {
+    package func send(_ action: Action, origin: ActionOrigin) -> StartedEffects? {
         send(action, origin: origin, joining: nil)
     }
 
     @inlinable
-    func send(_ action: Action, origin: ActionOrigin, joining existing: EffectFamily?) -> Task<Void, Never>? {
+    func send(_ action: Action, origin: ActionOrigin, joining existing: EffectFamily?) -> StartedEffects? {
         queue.append((action, origin))
         // An observer or a synchronous effect sending while we reduce joins the queue.
         guard !isSending else { return nil }
@@ -74,18 +76,9 @@ package final class StoreRuntime<State, Action: Sendable> {
         let startedBefore = existing?.effects.count ?? 0
         drainQueue(into: &family)
         guard let family, family.effects.count > startedBefore else { return nil }
-        return Task {
-            await withTaskCancellationHandler {
-                // Effects can add to the family while we wait: wait until none is left.
-                var index = startedBefore
-                while index < family.effects.count {
-                    await family.effects[index].task?.value
-                    index += 1
-                }
-            } onCancel: {
-                Task { @MainActor in family.cancelAll() }
-            }
-        }
+        // No task waits for them until someone asks: most sends' effects are never awaited,
+        // and a task costs as much as reducing an action through the whole tree.
+        return StartedEffects(family: family, from: startedBefore)
     }
 
     /// Reduces every queued action in order, starting their effects into `family`, then tells
@@ -290,4 +283,44 @@ final class EffectFamily {
     func cancelAll() {
         for effect in effects { effect.cancel() }
     }
+
+    /// Waits until the effects from `start` on have ended, and those that join meanwhile.
+    @usableFromInline
+    func waitForEffects(from start: Int) async {
+        var index = start
+        while index < effects.count {
+            await effects[index].task?.value
+            index += 1
+        }
+    }
+}
+
+/// The effects one `send` started, and the effects of the actions they send back: what a
+/// `StoreTask` waits for or cancels.
+@usableFromInline
+package final class StartedEffects: Sendable {
+    @usableFromInline let family: EffectFamily
+    @usableFromInline let start: Int
+    private let cancelled = Atomic<Bool>(false)
+
+    @usableFromInline
+    init(family: EffectFamily, from start: Int) {
+        self.family = family
+        self.start = start
+    }
+
+    /// Waits until the effects have ended. Cancelling the waiting task does not cancel them.
+    package func finish() async {
+        await family.waitForEffects(from: start)
+    }
+
+    /// Cancels the effects, on the main actor, soon.
+    package func cancel() {
+        guard !cancelled.exchange(true, ordering: .relaxed) else { return }
+        let family = family
+        Task { @MainActor in family.cancelAll() }
+    }
+
+    /// Whether `cancel()` was called.
+    package var isCancelled: Bool { cancelled.load(ordering: .relaxed) }
 }
