@@ -60,6 +60,23 @@ public struct ForEachReducer<Parent: Reducer, Element: Reducer>: Reducer {
 
     @inlinable
     public func reduce(into state: inout Parent.State, action: Parent.Action) -> Effect<Parent.Action> {
+        reduce(into: &state, action: action, parent: parent.reduce(into:action:), element: element.reduce(into:action:))
+    }
+
+    /// Makes the parent and the element once, not on every action: see `Reducer._makeReduce()`.
+    @inlinable
+    public func _makeReduce() -> (inout Parent.State, Parent.Action) -> Effect<Parent.Action> {
+        let reduceParent = parent._makeReduce()
+        let reduceElement = element._makeReduce()
+        return { self.reduce(into: &$0, action: $1, parent: reduceParent, element: reduceElement) }
+    }
+
+    @inlinable
+    func reduce(
+        into state: inout Parent.State, action: Parent.Action,
+        parent reduceParent: (inout Parent.State, Parent.Action) -> Effect<Parent.Action>,
+        element reduceElement: (inout Element.State, Element.Action) -> Effect<Element.Action>
+    ) -> Effect<Parent.Action> {
         let before = toStack.value(in: &state)
         // Merged as they come: an action that touches no element allocates no array.
         var effects = Effect<Parent.Action>.none
@@ -70,7 +87,7 @@ public struct ForEachReducer<Parent: Reducer, Element: Reducer>: Reducer {
                 let embed = toStackAction
                 let elementEffects = elementEffectsID(id, generation: before.generation)
                 effects = effects.merge(with:
-                    toStack.modify(&state) { element.reduce(into: &$0[id: id]!, action: elementAction) }
+                    toStack.modify(&state) { reduceElement(&$0[id: id]!, elementAction) }
                         .map { embed.embed(.element(id: id, action: $0)) }
                         .scopingCancellation(to: elementEffects)
                         .cancellable(id: elementEffects))
@@ -79,18 +96,18 @@ public struct ForEachReducer<Parent: Reducer, Element: Reducer>: Reducer {
                     "forEach at \(fileID):\(line) received \(elementAction) for element \(id), "
                         + "which is not on the stack; the action was ignored.")
             }
-            effects = effects.merge(with: parent.reduce(into: &state, action: action))
+            effects = effects.merge(with: reduceParent(&state, action))
         case let .popFrom(id)?:
-            effects = effects.merge(with: parent.reduce(into: &state, action: action))
+            effects = effects.merge(with: reduceParent(&state, action))
             toStack.modify(&state) { $0.pop(from: id) }
         case let .push(id, elementState)?:
-            effects = effects.merge(with: parent.reduce(into: &state, action: action))
+            effects = effects.merge(with: reduceParent(&state, action))
             if !toStack.modify(&state, { $0.push(elementState, id: id) }) {
                 RuntimeWarnings.report(
                     "forEach at \(fileID):\(line) was asked to push \(id), which is not newer than the stack's ids.")
             }
         case nil:
-            effects = effects.merge(with: parent.reduce(into: &state, action: action))
+            effects = effects.merge(with: reduceParent(&state, action))
         }
 
         let after = toStack.modify(&state) { stack in

@@ -65,11 +65,28 @@ public struct IfLetReducer<Parent: Reducer, Child: Reducer>: Reducer {
 
     @inlinable
     public func reduce(into state: inout Parent.State, action: Parent.Action) -> Effect<Parent.Action> {
+        reduce(into: &state, action: action, parent: parent.reduce(into:action:), child: child.reduce(into:action:))
+    }
+
+    /// Makes the parent and the child once, not on every action: see `Reducer._makeReduce()`.
+    @inlinable
+    public func _makeReduce() -> (inout Parent.State, Parent.Action) -> Effect<Parent.Action> {
+        let reduceParent = parent._makeReduce()
+        let reduceChild = child._makeReduce()
+        return { self.reduce(into: &$0, action: $1, parent: reduceParent, child: reduceChild) }
+    }
+
+    @inlinable
+    func reduce(
+        into state: inout Parent.State, action: Parent.Action,
+        parent reduceParent: (inout Parent.State, Parent.Action) -> Effect<Parent.Action>,
+        child reduceChild: (inout Child.State, Child.Action) -> Effect<Child.Action>
+    ) -> Effect<Parent.Action> {
         var childEffect = Effect<Parent.Action>.none
         if let childAction = toChildAction.extract(from: action) {
             if toChildState.modify(&state, { $0 != nil }) {
                 let embed = toChildAction
-                let effect = toChildState.modify(&state) { child.reduce(into: &$0!, action: childAction) }
+                let effect = toChildState.modify(&state) { reduceChild(&$0!, childAction) }
                 if !effect.isNone {
                     childEffect = effect
                         .map { embed.embed($0) }
@@ -83,7 +100,7 @@ public struct IfLetReducer<Parent: Reducer, Child: Reducer>: Reducer {
             }
         }
         let wasPresent = toChildState.modify(&state) { $0 != nil }
-        let parentEffect = parent.reduce(into: &state, action: action)
+        let parentEffect = reduceParent(&state, action)
         if wasPresent && toChildState.modify(&state, { $0 == nil }) {
             return .merge(childEffect, parentEffect, .cancel(id: childEffects))
         }

@@ -49,8 +49,23 @@ public struct PersistingReducer<Base: Reducer, Value: Equatable & Sendable>: Red
 
     @inlinable
     public func reduce(into state: inout Base.State, action: Base.Action) -> Effect<Base.Action> {
+        reduce(into: &state, action: action, base: base.reduce(into:action:))
+    }
+
+    /// Makes the base once, not on every action: see `Reducer._makeReduce()`.
+    @inlinable
+    public func _makeReduce() -> (inout Base.State, Base.Action) -> Effect<Base.Action> {
+        let reduceBase = base._makeReduce()
+        return { self.reduce(into: &$0, action: $1, base: reduceBase) }
+    }
+
+    @inlinable
+    func reduce(
+        into state: inout Base.State, action: Base.Action,
+        base reduceBase: (inout Base.State, Base.Action) -> Effect<Base.Action>
+    ) -> Effect<Base.Action> {
         let before = field.value(in: &state)
-        let effect = base.reduce(into: &state, action: action)
+        let effect = reduceBase(&state, action)
         let after = field.value(in: &state)
         guard before != after else { return effect }
         let save = save, failed = failed

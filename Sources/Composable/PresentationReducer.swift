@@ -62,13 +62,30 @@ public struct PresentationReducer<Parent: Reducer, Child: Reducer>: Reducer wher
 
     @inlinable
     public func reduce(into state: inout Parent.State, action: Parent.Action) -> Effect<Parent.Action> {
+        reduce(into: &state, action: action, parent: parent.reduce(into:action:), child: child.reduce(into:action:))
+    }
+
+    /// Makes the parent and the child once, not on every action: see `Reducer._makeReduce()`.
+    @inlinable
+    public func _makeReduce() -> (inout Parent.State, Parent.Action) -> Effect<Parent.Action> {
+        let reduceParent = parent._makeReduce()
+        let reduceChild = child._makeReduce()
+        return { self.reduce(into: &$0, action: $1, parent: reduceParent, child: reduceChild) }
+    }
+
+    @inlinable
+    func reduce(
+        into state: inout Parent.State, action: Parent.Action,
+        parent reduceParent: (inout Parent.State, Parent.Action) -> Effect<Parent.Action>,
+        child reduceChild: (inout Child.State, Child.Action) -> Effect<Child.Action>
+    ) -> Effect<Parent.Action> {
         let before = toPresentation.modify(&state) { $0.id }
         var childEffect = Effect<Parent.Action>.none
         let presentationAction = toPresentationAction.extract(from: action)
         if case let .presented(childAction)? = presentationAction {
             if let id = before {
                 let embed = toPresentationAction
-                let effect = toPresentation.modify(&state) { child.reduce(into: &$0.presentedState, action: childAction) }
+                let effect = toPresentation.modify(&state) { reduceChild(&$0.presentedState, childAction) }
                 if !effect.isNone {
                     let effects = effectsID(id)
                     childEffect = effect
@@ -82,7 +99,7 @@ public struct PresentationReducer<Parent: Reducer, Child: Reducer>: Reducer wher
                     "ifLet at \(fileID):\(line) received \(childAction) while nothing was presented; the action was ignored.")
             }
         }
-        let parentEffect = parent.reduce(into: &state, action: action)
+        let parentEffect = reduceParent(&state, action)
         if case .dismiss? = presentationAction, toPresentation.modify(&state, { $0.id }) == before {
             toPresentation.modify(&state) { $0.wrappedValue = nil }
         }

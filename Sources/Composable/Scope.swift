@@ -67,11 +67,26 @@ public struct Scope<ParentState, ParentAction, Child: Reducer>: Reducer {
 
     @inlinable
     public func reduce(into state: inout ParentState, action: ParentAction) -> Effect<ParentAction> {
+        reduce(into: &state, action: action, child: child.reduce(into:action:))
+    }
+
+    /// Makes the child once, not on every action: see `Reducer._makeReduce()`.
+    @inlinable
+    public func _makeReduce() -> (inout ParentState, ParentAction) -> Effect<ParentAction> {
+        let reduceChild = child._makeReduce()
+        return { self.reduce(into: &$0, action: $1, child: reduceChild) }
+    }
+
+    @inlinable
+    func reduce(
+        into state: inout ParentState, action: ParentAction,
+        child reduceChild: (inout Child.State, Child.Action) -> Effect<Child.Action>
+    ) -> Effect<ParentAction> {
         guard let childAction = toChildAction.extract(from: action) else { return .none }
         let effect: Effect<Child.Action>
         switch toChildState {
         case let .field(path):
-            effect = path.modify(&state) { child.reduce(into: &$0, action: childAction) }
+            effect = path.modify(&state) { reduceChild(&$0, childAction) }
         case let .enumCase(path):
             guard var childState = path.casePath.extract(from: state) else {
                 RuntimeWarnings.report(
@@ -79,7 +94,7 @@ public struct Scope<ParentState, ParentAction, Child: Reducer>: Reducer {
                         + "the action was ignored.")
                 return .none
             }
-            effect = child.reduce(into: &childState, action: childAction)
+            effect = reduceChild(&childState, childAction)
             state = path.casePath.embed(childState)
         }
         // The id is made only when there is an effect to put under it.

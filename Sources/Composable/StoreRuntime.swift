@@ -20,7 +20,7 @@ package final class StoreRuntime<State, Action: Sendable> {
     // the state `inout` and has no way back to the runtime; observers, `didReduce` and effects
     // get copies, and their sends only join the queue.
     @exclusivity(unchecked) @usableFromInline package internal(set) var state: State
-    @usableFromInline package var dependencies: DependencyValues {
+    @exclusivity(unchecked) @usableFromInline package var dependencies: DependencyValues {
         // A body may capture dependencies as it is built (`[client] in`): build it again.
         didSet { reducer = DependencyValues.$current.withValue(dependencies) { makeReducer() } }
     }
