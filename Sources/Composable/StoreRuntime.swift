@@ -68,42 +68,56 @@ package final class StoreRuntime<State, Action: Sendable> {
 
     @inlinable
     func send(_ action: Action, origin: ActionOrigin, joining existing: EffectFamily?) -> StartedEffects? {
-        queue.append((action, origin))
         // An observer or a synchronous effect sending while we reduce joins the queue.
-        guard !isSending else { return nil }
+        guard !isSending else {
+            queue.append((action, origin))
+            return nil
+        }
         // Made only when an effect starts: a send with no effects allocates nothing here.
         var family = existing
         let startedBefore = existing?.effects.count ?? 0
-        drainQueue(into: &family)
+        drainQueue(startingWith: (action, origin), into: &family)
         guard let family, family.effects.count > startedBefore else { return nil }
         // No task waits for them until someone asks: most sends' effects are never awaited,
         // and a task costs as much as reducing an action through the whole tree.
         return StartedEffects(family: family, from: startedBefore)
     }
 
-    /// Reduces every queued action in order, starting their effects into `family`, then tells
-    /// the observers; actions observers send are reduced after every observer has seen the
-    /// state, so each sees each state once, in order.
+    /// Reduces `first`, then every queued action in order, starting their effects into
+    /// `family`, then tells the observers; actions observers send are reduced after every
+    /// observer has seen the state, so each sees each state once, in order.
     @inlinable
-    func drainQueue(into family: inout EffectFamily?) {
+    func drainQueue(startingWith first: (Action, ActionOrigin)? = nil, into family: inout EffectFamily?) {
         isSending = true
+        // The caller's action is reduced without passing through the queue: most sends queue
+        // nothing, and emptying the queue destroys its elements through generic value witnesses.
+        var first = first
         repeat {
             // One task-local push for all the queued actions, not one each: it costs about as
             // much as reducing a small action.
             DependencyValues.$current.withValue(dependencies) {
+                if let (action, origin) = first {
+                    first = nil
+                    reduce(action, origin: origin, into: &family)
+                }
                 var index = 0
                 while index < queue.count {
                     let (next, nextOrigin) = queue[index]
                     index += 1
-                    let effect = reducer(&state, next)
-                    didReduce?(next, nextOrigin, state)
-                    if !effect.isNone { start(effect, in: &family) }
+                    reduce(next, origin: nextOrigin, into: &family)
                 }
             }
-            queue.removeAll(keepingCapacity: true)
+            if !queue.isEmpty { queue.removeAll(keepingCapacity: true) }
             for observer in observers.values { observer(state) }
         } while !queue.isEmpty
         isSending = false
+    }
+
+    @inlinable
+    func reduce(_ action: Action, origin: ActionOrigin, into family: inout EffectFamily?) {
+        let effect = reducer(&state, action)
+        didReduce?(action, origin, state)
+        if !effect.isNone { start(effect, in: &family) }
     }
 
     /// Calls `observer` after every change, and once now. Returns a token for `removeObserver`.
