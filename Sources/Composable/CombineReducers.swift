@@ -20,4 +20,10 @@ where Reducers.State == State, Reducers.Action == Action {
     public func reduce(into state: inout State, action: Action) -> Effect<Action> {
         reducers.reduce(into: &state, action: action)
     }
+
+    /// Makes the reducers once, not on every action: see `Reducer._makeReduce()`.
+    @inlinable
+    public func _makeReduce() -> (inout State, Action) -> Effect<Action> {
+        reducers._makeReduce()
+    }
 }

@@ -31,4 +31,13 @@ public struct DependencyOverride<Base: Reducer>: Reducer {
         // Effects capture the dependencies in force where they are made, so they see it too.
         withDependencies(update) { base.reduce(into: &state, action: action) }
     }
+
+    /// Makes the base once, under the changed dependencies (a body may capture them as it is
+    /// built), not on every action: see `Reducer._makeReduce()`.
+    @inlinable
+    public func _makeReduce() -> (inout Base.State, Base.Action) -> Effect<Base.Action> {
+        let update = update
+        let reduceBase = withDependencies(update) { base._makeReduce() }
+        return { state, action in withDependencies(update) { reduceBase(&state, action) } }
+    }
 }

@@ -10,14 +10,17 @@
 ///   .cancellable(id: CancelID.playback, cancelInFlight: true)
 /// ```
 public struct Effect<Action> {
+    /// Indirect, so that an effect is one reference (none at all for `.none`): reducers pass
+    /// effects up through every level of the tree on every action, and a reference is copied
+    /// with a retain where an inline action payload is copied through the enum's value witnesses.
     @usableFromInline
-    enum Operation {
+    indirect enum Operation {
         case none
         case send(Action)
         case run(TaskPriority?, @Sendable (Send<Action>) async -> Void)
         case merge([Effect<Action>])
         case concatenate([Effect<Action>])
-        indirect case cancellable(id: EffectID, cancelInFlight: Bool, Effect<Action>)
+        case cancellable(id: EffectID, cancelInFlight: Bool, Effect<Action>)
         case cancel(id: EffectID)
     }
 
@@ -32,6 +35,7 @@ extension Effect.Operation: Sendable where Action: Sendable {}
 
 extension Effect {
     /// No work.
+    @inlinable
     public static var none: Self { Self(.none) }
 
     /// Sends `action` back into the store straight after the current action, before any

@@ -38,10 +38,7 @@ extension Reducer {
 public struct ForEachReducer<Parent: Reducer, Element: Reducer>: Reducer {
     @usableFromInline let parent: Parent
     @usableFromInline let element: Element
-    @usableFromInline let toStack: WritableKeyPath<Parent.State, StackState<Element.State>>
-    @usableFromInline let toStackAction: CasePath<Parent.Action, StackAction<Element.State, Element.Action>>
-    @usableFromInline let fileID: StaticString
-    @usableFromInline let line: UInt
+    @usableFromInline let configuration: Configuration
 
     @inlinable
     init(
@@ -52,69 +49,111 @@ public struct ForEachReducer<Parent: Reducer, Element: Reducer>: Reducer {
     ) {
         self.parent = parent
         self.element = element
-        self.toStack = toStack
-        self.toStackAction = toStackAction
-        self.fileID = fileID
-        self.line = line
+        self.configuration = Configuration(
+            toStack: FieldPath(toStack), toStackAction: toStackAction, fileID: fileID, line: line)
     }
 
     @inlinable
     public func reduce(into state: inout Parent.State, action: Parent.Action) -> Effect<Parent.Action> {
-        let before = state[keyPath: toStack]
-        // Merged as they come: an action that touches no element allocates no array.
-        var effects = Effect<Parent.Action>.none
-
-        switch toStackAction.extract(from: action) {
-        case let .element(id, elementAction)?:
-            if state[keyPath: toStack][id: id] != nil {
-                let embed = toStackAction
-                let elementEffects = elementEffectsID(id, generation: before.generation)
-                effects = effects.merge(with:
-                    element.reduce(into: &state[keyPath: toStack][id: id]!, action: elementAction)
-                        .map { embed.embed(.element(id: id, action: $0)) }
-                        .scopingCancellation(to: elementEffects)
-                        .cancellable(id: elementEffects))
-            } else {
-                RuntimeWarnings.report(
-                    "forEach at \(fileID):\(line) received \(elementAction) for element \(id), "
-                        + "which is not on the stack; the action was ignored.")
-            }
-            effects = effects.merge(with: parent.reduce(into: &state, action: action))
-        case let .popFrom(id)?:
-            effects = effects.merge(with: parent.reduce(into: &state, action: action))
-            state[keyPath: toStack].pop(from: id)
-        case let .push(id, elementState)?:
-            effects = effects.merge(with: parent.reduce(into: &state, action: action))
-            if !state[keyPath: toStack].push(elementState, id: id) {
-                RuntimeWarnings.report(
-                    "forEach at \(fileID):\(line) was asked to push \(id), which is not newer than the stack's ids.")
-            }
-        case nil:
-            effects = effects.merge(with: parent.reduce(into: &state, action: action))
-        }
-
-        if before.generation != state[keyPath: toStack].generation {
-            // Ids never repeat within a store: the new stack's go on from the old one's.
-            state[keyPath: toStack].continueNumbering(from: before.nextElementID)
-        }
-        let after = state[keyPath: toStack]
-        if before.generation != after.generation {
-            // A new stack replaced the old one: none of the old elements is there any more.
-            for id in before.ids {
-                effects = effects.merge(with: .cancel(id: elementEffectsID(id, generation: before.generation)))
-            }
-        } else if !before.hasSameIDs(as: after) {
-            let remaining = Set(after.ids)
-            for id in before.ids where !remaining.contains(id) {
-                effects = effects.merge(with: .cancel(id: elementEffectsID(id, generation: before.generation)))
-            }
-        }
-        return effects
+        configuration.reduce(
+            into: &state, action: action, parent: parent.reduce(into:action:), element: element.reduce(into:action:))
     }
 
+    /// Makes the parent and the element once, not on every action: see `Reducer._makeReduce()`.
     @inlinable
-    func elementEffectsID(_ id: StackElementID, generation: UInt64) -> EffectID {
-        EffectID(StackElementEffectsID(keyPath: toStack, generation: generation, id: id))
+    public func _makeReduce() -> (inout Parent.State, Parent.Action) -> Effect<Parent.Action> {
+        let reduceParent = parent._makeReduce()
+        let reduceElement = element._makeReduce()
+        let configuration = configuration
+        return { configuration.reduce(into: &$0, action: $1, parent: reduceParent, element: reduceElement) }
+    }
+
+    /// Everything running this reducer needs besides the reducers it runs, in one reference:
+    /// the function `_makeReduce` returns holds this, not the whole reducer, which each call
+    /// would copy out of the closure (hundreds of bytes, and a retain for each closure inside).
+    @usableFromInline
+    final class Configuration {
+        @usableFromInline let toStack: FieldPath<Parent.State, StackState<Element.State>>
+        @usableFromInline let toStackAction: CasePath<Parent.Action, StackAction<Element.State, Element.Action>>
+        @usableFromInline let fileID: StaticString
+        @usableFromInline let line: UInt
+
+        @inlinable
+        init(
+            toStack: FieldPath<Parent.State, StackState<Element.State>>,
+            toStackAction: CasePath<Parent.Action, StackAction<Element.State, Element.Action>>,
+            fileID: StaticString, line: UInt
+        ) {
+            self.toStack = toStack
+            self.toStackAction = toStackAction
+            self.fileID = fileID
+            self.line = line
+        }
+
+        @inlinable
+        func reduce(
+            into state: inout Parent.State, action: Parent.Action,
+            parent reduceParent: (inout Parent.State, Parent.Action) -> Effect<Parent.Action>,
+            element reduceElement: (inout Element.State, Element.Action) -> Effect<Element.Action>
+        ) -> Effect<Parent.Action> {
+            let before = toStack.value(in: &state)
+            // Merged as they come: an action that touches no element allocates no array.
+            var effects = Effect<Parent.Action>.none
+
+            switch toStackAction.extract(from: action) {
+            case let .element(id, elementAction)?:
+                if toStack.modify(&state, { $0[id: id] != nil }) {
+                    let embed = toStackAction
+                    let elementEffects = elementEffectsID(id, generation: before.generation)
+                    effects = effects.merge(with:
+                        toStack.modify(&state) { reduceElement(&$0[id: id]!, elementAction) }
+                            .map { embed.embed(.element(id: id, action: $0)) }
+                            .scopingCancellation(to: elementEffects)
+                            .cancellable(id: elementEffects))
+                } else {
+                    RuntimeWarnings.report(
+                        "forEach at \(fileID):\(line) received \(elementAction) for element \(id), "
+                            + "which is not on the stack; the action was ignored.")
+                }
+                effects = effects.merge(with: reduceParent(&state, action))
+            case let .popFrom(id)?:
+                effects = effects.merge(with: reduceParent(&state, action))
+                toStack.modify(&state) { $0.pop(from: id) }
+            case let .push(id, elementState)?:
+                effects = effects.merge(with: reduceParent(&state, action))
+                if !toStack.modify(&state, { $0.push(elementState, id: id) }) {
+                    RuntimeWarnings.report(
+                        "forEach at \(fileID):\(line) was asked to push \(id), which is not newer than the stack's ids.")
+                }
+            case nil:
+                effects = effects.merge(with: reduceParent(&state, action))
+            }
+
+            let after = toStack.modify(&state) { stack in
+                if before.generation != stack.generation {
+                    // Ids never repeat within a store: the new stack's go on from the old one's.
+                    stack.continueNumbering(from: before.nextElementID)
+                }
+                return stack
+            }
+            if before.generation != after.generation {
+                // A new stack replaced the old one: none of the old elements is there any more.
+                for id in before.ids {
+                    effects = effects.merge(with: .cancel(id: elementEffectsID(id, generation: before.generation)))
+                }
+            } else if !before.hasSameIDs(as: after) {
+                let remaining = Set(after.ids)
+                for id in before.ids where !remaining.contains(id) {
+                    effects = effects.merge(with: .cancel(id: elementEffectsID(id, generation: before.generation)))
+                }
+            }
+            return effects
+        }
+
+        @inlinable
+        func elementEffectsID(_ id: StackElementID, generation: UInt64) -> EffectID {
+            EffectID(StackElementEffectsID(keyPath: toStack.keyPath, generation: generation, id: id))
+        }
     }
 }
 

@@ -38,10 +38,7 @@ extension Reducer {
 public struct IfLetReducer<Parent: Reducer, Child: Reducer>: Reducer {
     @usableFromInline let parent: Parent
     @usableFromInline let child: Child
-    @usableFromInline let toChildState: WritableKeyPath<Parent.State, Child.State?>
-    @usableFromInline let toChildAction: CasePath<Parent.Action, Child.Action>
-    @usableFromInline let fileID: StaticString
-    @usableFromInline let line: UInt
+    @usableFromInline let configuration: Configuration
 
     @inlinable
     init(
@@ -52,42 +49,81 @@ public struct IfLetReducer<Parent: Reducer, Child: Reducer>: Reducer {
     ) {
         self.parent = parent
         self.child = child
-        self.toChildState = toChildState
-        self.toChildAction = toChildAction
-        self.fileID = fileID
-        self.line = line
+        self.configuration = Configuration(
+            toChildState: FieldPath(toChildState), toChildAction: toChildAction, fileID: fileID, line: line)
     }
-
-    /// The id of every effect the child started, and the scope of the child's own ids. Made
-    /// when needed, not in `init`: a body, and so this reducer, is built anew for every action.
-    @inlinable
-    var childEffects: EffectID { EffectID(ChildEffectsID(keyPath: toChildState)) }
 
     @inlinable
     public func reduce(into state: inout Parent.State, action: Parent.Action) -> Effect<Parent.Action> {
-        var childEffect = Effect<Parent.Action>.none
-        if let childAction = toChildAction.extract(from: action) {
-            if state[keyPath: toChildState] != nil {
-                let embed = toChildAction
-                let effect = child.reduce(into: &state[keyPath: toChildState]!, action: childAction)
-                if !effect.isNone {
-                    childEffect = effect
-                        .map { embed.embed($0) }
-                        .scopingCancellation(to: childEffects)
-                        .cancellable(id: childEffects)
+        configuration.reduce(
+            into: &state, action: action, parent: parent.reduce(into:action:), child: child.reduce(into:action:))
+    }
+
+    /// Makes the parent and the child once, not on every action: see `Reducer._makeReduce()`.
+    @inlinable
+    public func _makeReduce() -> (inout Parent.State, Parent.Action) -> Effect<Parent.Action> {
+        let reduceParent = parent._makeReduce()
+        let reduceChild = child._makeReduce()
+        let configuration = configuration
+        return { configuration.reduce(into: &$0, action: $1, parent: reduceParent, child: reduceChild) }
+    }
+
+    /// Everything running this reducer needs besides the reducers it runs, in one reference:
+    /// the function `_makeReduce` returns holds this, not the whole reducer, which each call
+    /// would copy out of the closure (hundreds of bytes, and a retain for each closure inside).
+    @usableFromInline
+    final class Configuration {
+        @usableFromInline let toChildState: FieldPath<Parent.State, Child.State?>
+        @usableFromInline let toChildAction: CasePath<Parent.Action, Child.Action>
+        @usableFromInline let fileID: StaticString
+        @usableFromInline let line: UInt
+
+        @inlinable
+        init(
+            toChildState: FieldPath<Parent.State, Child.State?>, toChildAction: CasePath<Parent.Action, Child.Action>,
+            fileID: StaticString, line: UInt
+        ) {
+            self.toChildState = toChildState
+            self.toChildAction = toChildAction
+            self.fileID = fileID
+            self.line = line
+        }
+
+        /// The id of every effect the child started, and the scope of the child's own ids. Made
+        /// only when needed: most actions start and cancel nothing.
+        @inlinable
+        var childEffects: EffectID { EffectID(ChildEffectsID(keyPath: toChildState.keyPath)) }
+
+        @inlinable
+        func reduce(
+            into state: inout Parent.State, action: Parent.Action,
+            parent reduceParent: (inout Parent.State, Parent.Action) -> Effect<Parent.Action>,
+            child reduceChild: (inout Child.State, Child.Action) -> Effect<Child.Action>
+        ) -> Effect<Parent.Action> {
+            var childEffect = Effect<Parent.Action>.none
+            if let childAction = toChildAction.extract(from: action) {
+                if toChildState.modify(&state, { $0 != nil }) {
+                    let embed = toChildAction
+                    let effect = toChildState.modify(&state) { reduceChild(&$0!, childAction) }
+                    if !effect.isNone {
+                        childEffect = effect
+                            .map { embed.embed($0) }
+                            .scopingCancellation(to: childEffects)
+                            .cancellable(id: childEffects)
+                    }
+                } else {
+                    RuntimeWarnings.report(
+                        "ifLet at \(fileID):\(line) received \(childAction) while its child state was nil; "
+                            + "the action was ignored.")
                 }
-            } else {
-                RuntimeWarnings.report(
-                    "ifLet at \(fileID):\(line) received \(childAction) while its child state was nil; "
-                        + "the action was ignored.")
             }
+            let wasPresent = toChildState.modify(&state) { $0 != nil }
+            let parentEffect = reduceParent(&state, action)
+            if wasPresent && toChildState.modify(&state, { $0 == nil }) {
+                return .merge(childEffect, parentEffect, .cancel(id: childEffects))
+            }
+            return childEffect.merge(with: parentEffect)
         }
-        let wasPresent = state[keyPath: toChildState] != nil
-        let parentEffect = parent.reduce(into: &state, action: action)
-        if wasPresent && state[keyPath: toChildState] == nil {
-            return .merge(childEffect, parentEffect, .cancel(id: childEffects))
-        }
-        return childEffect.merge(with: parentEffect)
     }
 }
 

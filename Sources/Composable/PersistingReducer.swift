@@ -27,10 +27,7 @@ extension Reducer {
 /// The reducer `persisting(_:debounce:save:failed:)` builds.
 public struct PersistingReducer<Base: Reducer, Value: Equatable & Sendable>: Reducer where Base.Action: Sendable {
     @usableFromInline let base: Base
-    @usableFromInline let keyPath: KeyPath<Base.State, Value> & Sendable
-    @usableFromInline let debounce: Duration
-    @usableFromInline let save: @Sendable (Value) async throws -> Void
-    @usableFromInline let failed: @Sendable (any Error) -> Base.Action
+    @usableFromInline let configuration: Configuration
 
     @inlinable
     init(
@@ -39,26 +36,65 @@ public struct PersistingReducer<Base: Reducer, Value: Equatable & Sendable>: Red
         failed: @escaping @Sendable (any Error) -> Base.Action
     ) {
         self.base = base
-        self.keyPath = keyPath
-        self.debounce = debounce
-        self.save = save
-        self.failed = failed
+        self.configuration = Configuration(
+            keyPath: keyPath, field: ReadOnlyFieldPath(keyPath), debounce: debounce, save: save, failed: failed)
     }
 
     @inlinable
     public func reduce(into state: inout Base.State, action: Base.Action) -> Effect<Base.Action> {
-        let before = state[keyPath: keyPath]
-        let effect = base.reduce(into: &state, action: action)
-        let after = state[keyPath: keyPath]
-        guard before != after else { return effect }
-        let save = save, failed = failed
-        let saving = Effect<Base.Action>.run { _ in
-            try await save(after)
-        } catch: { error, send in
-            await send(failed(error))
+        configuration.reduce(into: &state, action: action, base: base.reduce(into:action:))
+    }
+
+    /// Makes the base once, not on every action: see `Reducer._makeReduce()`.
+    @inlinable
+    public func _makeReduce() -> (inout Base.State, Base.Action) -> Effect<Base.Action> {
+        let reduceBase = base._makeReduce()
+        let configuration = configuration
+        return { configuration.reduce(into: &$0, action: $1, base: reduceBase) }
+    }
+
+    /// Everything running this reducer needs besides the reducers it runs, in one reference:
+    /// the function `_makeReduce` returns holds this, not the whole reducer, which each call
+    /// would copy out of the closure (hundreds of bytes, and a retain for each closure inside).
+    @usableFromInline
+    final class Configuration {
+        @usableFromInline let keyPath: KeyPath<Base.State, Value> & Sendable
+        @usableFromInline let field: ReadOnlyFieldPath<Base.State, Value>
+        @usableFromInline let debounce: Duration
+        @usableFromInline let save: @Sendable (Value) async throws -> Void
+        @usableFromInline let failed: @Sendable (any Error) -> Base.Action
+
+        @inlinable
+        init(
+            keyPath: KeyPath<Base.State, Value> & Sendable, field: ReadOnlyFieldPath<Base.State, Value>,
+            debounce: Duration, save: @escaping @Sendable (Value) async throws -> Void,
+            failed: @escaping @Sendable (any Error) -> Base.Action
+        ) {
+            self.keyPath = keyPath
+            self.field = field
+            self.debounce = debounce
+            self.save = save
+            self.failed = failed
         }
-        return effect.merge(with: saving.debounce(
-            id: PersistID(keyPath: keyPath), for: debounce, clock: DependencyValues.current.clock))
+
+        @inlinable
+        func reduce(
+            into state: inout Base.State, action: Base.Action,
+            base reduceBase: (inout Base.State, Base.Action) -> Effect<Base.Action>
+        ) -> Effect<Base.Action> {
+            let before = field.value(in: &state)
+            let effect = reduceBase(&state, action)
+            let after = field.value(in: &state)
+            guard before != after else { return effect }
+            let save = save, failed = failed
+            let saving = Effect<Base.Action>.run { _ in
+                try await save(after)
+            } catch: { error, send in
+                await send(failed(error))
+            }
+            return effect.merge(with: saving.debounce(
+                id: PersistID(keyPath: keyPath), for: debounce, clock: DependencyValues.current.clock))
+        }
     }
 }
 

@@ -40,10 +40,7 @@ extension Reducer {
 public struct PresentationReducer<Parent: Reducer, Child: Reducer>: Reducer where Parent.Action: Sendable {
     @usableFromInline let parent: Parent
     @usableFromInline let child: Child
-    @usableFromInline let toPresentation: WritableKeyPath<Parent.State, PresentationState<Child.State>>
-    @usableFromInline let toPresentationAction: CasePath<Parent.Action, PresentationAction<Child.Action>>
-    @usableFromInline let fileID: StaticString
-    @usableFromInline let line: UInt
+    @usableFromInline let configuration: Configuration
 
     @inlinable
     init(
@@ -54,49 +51,90 @@ public struct PresentationReducer<Parent: Reducer, Child: Reducer>: Reducer wher
     ) {
         self.parent = parent
         self.child = child
-        self.toPresentation = toPresentation
-        self.toPresentationAction = toPresentationAction
-        self.fileID = fileID
-        self.line = line
+        self.configuration = Configuration(
+            toPresentation: FieldPath(toPresentation), toPresentationAction: toPresentationAction,
+            fileID: fileID, line: line)
     }
 
     @inlinable
     public func reduce(into state: inout Parent.State, action: Parent.Action) -> Effect<Parent.Action> {
-        let before = state[keyPath: toPresentation].id
-        var childEffect = Effect<Parent.Action>.none
-        let presentationAction = toPresentationAction.extract(from: action)
-        if case let .presented(childAction)? = presentationAction {
-            if let id = before {
-                let embed = toPresentationAction
-                let effect = child.reduce(into: &state[keyPath: toPresentation].presentedState, action: childAction)
-                if !effect.isNone {
-                    let effects = effectsID(id)
-                    childEffect = effect
-                        .map { embed.embed(.presented($0)) }
-                        .presenting(dismissal: embed.embed(.dismiss))
-                        .scopingCancellation(to: effects)
-                        .cancellable(id: effects)
-                }
-            } else {
-                RuntimeWarnings.report(
-                    "ifLet at \(fileID):\(line) received \(childAction) while nothing was presented; the action was ignored.")
-            }
-        }
-        let parentEffect = parent.reduce(into: &state, action: action)
-        if case .dismiss? = presentationAction, state[keyPath: toPresentation].id == before {
-            state[keyPath: toPresentation].wrappedValue = nil
-        }
-        let after = state[keyPath: toPresentation].id
-        if let before, before != after {
-            return .merge(childEffect, parentEffect, .cancel(id: effectsID(before)))
-        }
-        return childEffect.merge(with: parentEffect)
+        configuration.reduce(
+            into: &state, action: action, parent: parent.reduce(into:action:), child: child.reduce(into:action:))
     }
 
-    /// Names every effect of one presentation, and scopes the child's own ids.
+    /// Makes the parent and the child once, not on every action: see `Reducer._makeReduce()`.
     @inlinable
-    func effectsID(_ id: UInt64) -> EffectID {
-        EffectID(PresentedEffectsID(keyPath: toPresentation, presentation: id))
+    public func _makeReduce() -> (inout Parent.State, Parent.Action) -> Effect<Parent.Action> {
+        let reduceParent = parent._makeReduce()
+        let reduceChild = child._makeReduce()
+        let configuration = configuration
+        return { configuration.reduce(into: &$0, action: $1, parent: reduceParent, child: reduceChild) }
+    }
+
+    /// Everything running this reducer needs besides the reducers it runs, in one reference:
+    /// the function `_makeReduce` returns holds this, not the whole reducer, which each call
+    /// would copy out of the closure (hundreds of bytes, and a retain for each closure inside).
+    @usableFromInline
+    final class Configuration {
+        @usableFromInline let toPresentation: FieldPath<Parent.State, PresentationState<Child.State>>
+        @usableFromInline let toPresentationAction: CasePath<Parent.Action, PresentationAction<Child.Action>>
+        @usableFromInline let fileID: StaticString
+        @usableFromInline let line: UInt
+
+        @inlinable
+        init(
+            toPresentation: FieldPath<Parent.State, PresentationState<Child.State>>,
+            toPresentationAction: CasePath<Parent.Action, PresentationAction<Child.Action>>,
+            fileID: StaticString, line: UInt
+        ) {
+            self.toPresentation = toPresentation
+            self.toPresentationAction = toPresentationAction
+            self.fileID = fileID
+            self.line = line
+        }
+
+        @inlinable
+        func reduce(
+            into state: inout Parent.State, action: Parent.Action,
+            parent reduceParent: (inout Parent.State, Parent.Action) -> Effect<Parent.Action>,
+            child reduceChild: (inout Child.State, Child.Action) -> Effect<Child.Action>
+        ) -> Effect<Parent.Action> {
+            let before = toPresentation.modify(&state) { $0.id }
+            var childEffect = Effect<Parent.Action>.none
+            let presentationAction = toPresentationAction.extract(from: action)
+            if case let .presented(childAction)? = presentationAction {
+                if let id = before {
+                    let embed = toPresentationAction
+                    let effect = toPresentation.modify(&state) { reduceChild(&$0.presentedState, childAction) }
+                    if !effect.isNone {
+                        let effects = effectsID(id)
+                        childEffect = effect
+                            .map { embed.embed(.presented($0)) }
+                            .presenting(dismissal: embed.embed(.dismiss))
+                            .scopingCancellation(to: effects)
+                            .cancellable(id: effects)
+                    }
+                } else {
+                    RuntimeWarnings.report(
+                        "ifLet at \(fileID):\(line) received \(childAction) while nothing was presented; the action was ignored.")
+                }
+            }
+            let parentEffect = reduceParent(&state, action)
+            if case .dismiss? = presentationAction, toPresentation.modify(&state, { $0.id }) == before {
+                toPresentation.modify(&state) { $0.wrappedValue = nil }
+            }
+            let after = toPresentation.modify(&state) { $0.id }
+            if let before, before != after {
+                return .merge(childEffect, parentEffect, .cancel(id: effectsID(before)))
+            }
+            return childEffect.merge(with: parentEffect)
+        }
+
+        /// Names every effect of one presentation, and scopes the child's own ids.
+        @inlinable
+        func effectsID(_ id: UInt64) -> EffectID {
+            EffectID(PresentedEffectsID(keyPath: toPresentation.keyPath, presentation: id))
+        }
     }
 }
 

@@ -30,7 +30,10 @@ public struct PresentationState<State> {
     final class Storage {
         /// Which presentation this is: new for every value assigned.
         @usableFromInline let id: UInt64
-        @usableFromInline var state: State
+        // Not checked for exclusive access at run time: the box is changed only in place of a
+        // parent state held `inout` and only once no other value shares it (copy on write),
+        // so nothing else can reach it meanwhile.
+        @exclusivity(unchecked) @usableFromInline var state: State
 
         @inlinable
         init(id: UInt64, state: State) {

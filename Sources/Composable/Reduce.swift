@@ -25,4 +25,10 @@ public struct Reduce<State, Action>: Reducer {
     public func reduce(into state: inout State, action: Action) -> Effect<Action> {
         reducer(&state, action)
     }
+
+    /// The closure itself, not one that calls it.
+    @inlinable
+    public func _makeReduce() -> (inout State, Action) -> Effect<Action> {
+        reducer
+    }
 }

@@ -28,9 +28,11 @@ public protocol Reducer<State, Action> {
 
     /// The function a store calls for each action. For a reducer with a `body`, it is the
     /// body's, built once rather than on every action (building a tree of scopes, key paths
-    /// and closures costs more than running it). A store asks for it when it starts, inside
-    /// its dependencies, and again when they change. A reducer with a `body` therefore does
-    /// not also implement `reduce(into:action:)`.
+    /// and closures costs more than running it); the reducers that run others (`Scope`,
+    /// `ifLet`, `forEach`, `persisting`, builder blocks, `dependency`) make theirs once in
+    /// turn, so a child feature's body is not rebuilt for each action either. A store asks
+    /// for it when it starts, inside its dependencies, and again when they change. A reducer
+    /// with a `body` therefore does not also implement `reduce(into:action:)`.
     func _makeReduce() -> (inout State, Action) -> Effect<Action>
 
     /// This reducer, composed from others, top to bottom.

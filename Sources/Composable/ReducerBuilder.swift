@@ -79,6 +79,17 @@ where R0.State == R1.State, R0.Action == R1.Action {
         let first = r0.reduce(into: &state, action: action)
         return first.merge(with: r1.reduce(into: &state, action: action))
     }
+
+    /// Makes both once, not on every action: see `Reducer._makeReduce()`.
+    @inlinable
+    public func _makeReduce() -> (inout R0.State, R0.Action) -> Effect<R0.Action> {
+        let reduce0 = r0._makeReduce()
+        let reduce1 = r1._makeReduce()
+        return { state, action in
+            let first = reduce0(&state, action)
+            return first.merge(with: reduce1(&state, action))
+        }
+    }
 }
 
 /// A reducer that is there or not; what a builder makes of an `if` without `else`.
@@ -91,6 +102,13 @@ public struct OptionalReducer<Wrapped: Reducer>: Reducer {
     @inlinable
     public func reduce(into state: inout Wrapped.State, action: Wrapped.Action) -> Effect<Wrapped.Action> {
         wrapped?.reduce(into: &state, action: action) ?? .none
+    }
+
+    /// Makes the wrapped reducer once, not on every action: see `Reducer._makeReduce()`.
+    @inlinable
+    public func _makeReduce() -> (inout Wrapped.State, Wrapped.Action) -> Effect<Wrapped.Action> {
+        guard let reduceWrapped = wrapped?._makeReduce() else { return { _, _ in .none } }
+        return reduceWrapped
     }
 }
 
@@ -105,6 +123,15 @@ where First.State == Second.State, First.Action == Second.Action {
         switch self {
         case let .first(reducer): reducer.reduce(into: &state, action: action)
         case let .second(reducer): reducer.reduce(into: &state, action: action)
+        }
+    }
+
+    /// Makes the chosen reducer once, not on every action: see `Reducer._makeReduce()`.
+    @inlinable
+    public func _makeReduce() -> (inout First.State, First.Action) -> Effect<First.Action> {
+        switch self {
+        case let .first(reducer): reducer._makeReduce()
+        case let .second(reducer): reducer._makeReduce()
         }
     }
 }
@@ -123,5 +150,18 @@ public struct ReducerArray<Element: Reducer>: Reducer {
             effect = effect.merge(with: reducer.reduce(into: &state, action: action))
         }
         return effect
+    }
+
+    /// Makes each reducer once, not on every action: see `Reducer._makeReduce()`.
+    @inlinable
+    public func _makeReduce() -> (inout Element.State, Element.Action) -> Effect<Element.Action> {
+        let made = reducers.map { $0._makeReduce() }
+        return { state, action in
+            var effect = Effect<Element.Action>.none
+            for reduce in made {
+                effect = effect.merge(with: reduce(&state, action))
+            }
+            return effect
+        }
     }
 }

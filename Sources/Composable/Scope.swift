@@ -13,10 +13,9 @@
 /// ```
 public struct Scope<ParentState, ParentAction, Child: Reducer>: Reducer {
     /// Where the child's state is: a field of the parent's, or a case of the parent's enum.
-    /// One reference either way, so that a Scope, built anew for every action, stays small.
     @usableFromInline
     enum ChildStatePath {
-        case field(WritableKeyPath<ParentState, Child.State>)
+        case field(FieldPath<ParentState, Child.State>)
         case enumCase(EnumCaseState<ParentState, Child.State>)
     }
 
@@ -31,7 +30,7 @@ public struct Scope<ParentState, ParentAction, Child: Reducer>: Reducer {
         action toChildAction: CasePath<ParentAction, ChildAction>,
         @ReducerBuilder<ChildState, ChildAction> child: () -> Child
     ) where ChildState == Child.State, ChildAction == Child.Action {
-        self.toChildState = .field(toChildState)
+        self.toChildState = .field(FieldPath(toChildState))
         self.toChildAction = toChildAction
         self.child = child()
     }
@@ -68,11 +67,26 @@ public struct Scope<ParentState, ParentAction, Child: Reducer>: Reducer {
 
     @inlinable
     public func reduce(into state: inout ParentState, action: ParentAction) -> Effect<ParentAction> {
+        reduce(into: &state, action: action, child: child.reduce(into:action:))
+    }
+
+    /// Makes the child once, not on every action: see `Reducer._makeReduce()`.
+    @inlinable
+    public func _makeReduce() -> (inout ParentState, ParentAction) -> Effect<ParentAction> {
+        let reduceChild = child._makeReduce()
+        return { self.reduce(into: &$0, action: $1, child: reduceChild) }
+    }
+
+    @inlinable
+    func reduce(
+        into state: inout ParentState, action: ParentAction,
+        child reduceChild: (inout Child.State, Child.Action) -> Effect<Child.Action>
+    ) -> Effect<ParentAction> {
         guard let childAction = toChildAction.extract(from: action) else { return .none }
         let effect: Effect<Child.Action>
         switch toChildState {
-        case let .field(keyPath):
-            effect = child.reduce(into: &state[keyPath: keyPath], action: childAction)
+        case let .field(path):
+            effect = path.modify(&state) { reduceChild(&$0, childAction) }
         case let .enumCase(path):
             guard var childState = path.casePath.extract(from: state) else {
                 RuntimeWarnings.report(
@@ -80,11 +94,10 @@ public struct Scope<ParentState, ParentAction, Child: Reducer>: Reducer {
                         + "the action was ignored.")
                 return .none
             }
-            effect = child.reduce(into: &childState, action: childAction)
+            effect = reduceChild(&childState, childAction)
             state = path.casePath.embed(childState)
         }
-        // A body, and so this Scope, is built anew for every action: the id is made only
-        // when there is an effect to put under it.
+        // The id is made only when there is an effect to put under it.
         if effect.isNone { return .none }
         let embed = toChildAction
         return effect
@@ -96,7 +109,7 @@ public struct Scope<ParentState, ParentAction, Child: Reducer>: Reducer {
     @inlinable
     var childEffectsScope: AnyKeyPath {
         switch toChildState {
-        case let .field(keyPath): keyPath
+        case let .field(path): path.keyPath
         case let .enumCase(path): path.id
         }
     }

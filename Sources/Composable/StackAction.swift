@@ -9,8 +9,9 @@ public enum StackAction<State, Action> {
     case element(id: StackElementID, action: Action)
     /// Remove the element with `id` and everything above it.
     case popFrom(id: StackElementID)
-    /// Push `state` with `id`.
-    case push(id: StackElementID, state: State)
+    /// Push `state` with `id`. Boxed: a parent's actions are copied at every level of its
+    /// reducer, as large as their largest case, and an element's state can be large.
+    indirect case push(id: StackElementID, state: State)
 }
 
 extension StackAction: Equatable where State: Equatable, Action: Equatable {}

@@ -1,3 +1,5 @@
+import Synchronization
+
 /// Where an action came from, for the test store.
 @usableFromInline
 package enum ActionOrigin: Sendable {
@@ -12,27 +14,32 @@ package enum ActionOrigin: Sendable {
 @MainActor
 @usableFromInline
 package final class StoreRuntime<State, Action: Sendable> {
-    @usableFromInline package internal(set) var state: State
-    @usableFromInline package var dependencies: DependencyValues {
+    // The properties a send touches are not checked for exclusive access at run time (a
+    // thread-local lookup on every access, a tenth of a small send): the runtime is confined to
+    // the main actor, and nothing it calls can reach them while it changes one. A reducer gets
+    // the state `inout` and has no way back to the runtime; observers, `didReduce` and effects
+    // get copies, and their sends only join the queue.
+    @exclusivity(unchecked) @usableFromInline package internal(set) var state: State
+    @exclusivity(unchecked) @usableFromInline package var dependencies: DependencyValues {
         // A body may capture dependencies as it is built (`[client] in`): build it again.
         didSet { reducer = DependencyValues.$current.withValue(dependencies) { makeReducer() } }
     }
     /// Called after each action is reduced, with the state it left.
-    @usableFromInline package var didReduce: ((Action, ActionOrigin, State) -> Void)?
+    @exclusivity(unchecked) @usableFromInline package var didReduce: ((Action, ActionOrigin, State) -> Void)?
     /// Called when the number of running effects changes, with the new number.
     @usableFromInline package var runningEffectCountDidChange: ((Int) -> Void)?
 
-    @usableFromInline var reducer: (inout State, Action) -> Effect<Action>
+    @exclusivity(unchecked) @usableFromInline var reducer: (inout State, Action) -> Effect<Action>
     @usableFromInline let makeReducer: () -> (inout State, Action) -> Effect<Action>
-    @usableFromInline var observers: [Int: (State) -> Void] = [:]
+    @exclusivity(unchecked) @usableFromInline var observers: [Int: (State) -> Void] = [:]
     /// The running effects, by token.
     @usableFromInline var running: [Int: EffectLifetime] = [:]
     /// The tokens of the running effects made cancellable with each id, and back.
     @usableFromInline var cancellables: [EffectID: Set<Int>] = [:]
     @usableFromInline var cancellableIDs: [Int: [EffectID]] = [:]
     @usableFromInline var nextToken = 0
-    @usableFromInline var queue: [(Action, ActionOrigin)] = []
-    @usableFromInline var isSending = false
+    @exclusivity(unchecked) @usableFromInline var queue: [(Action, ActionOrigin)] = []
+    @exclusivity(unchecked) @usableFromInline var isSending = false
 
     @inlinable
     package init<R: Reducer>(initialState: State, reducer: R, dependencies: DependencyValues)
@@ -52,58 +59,65 @@ package final class StoreRuntime<State, Action: Sendable> {
     package var runningEffectCount: Int { running.count }
 
     /// Reduces `action`, then every action its effects send at once, then tells observers.
-    /// Returns a task that ends when the asynchronous effects started here have ended, and
-    /// the effects of the actions those send back, and so on.
+    /// Returns the asynchronous effects started here, which grow by the effects of the
+    /// actions those send back, and so on: nil when none started.
     @inlinable
-    package func send(_ action: Action, origin: ActionOrigin) -> Task<Void, Never>? {
+    package func send(_ action: Action, origin: ActionOrigin) -> StartedEffects? {
         send(action, origin: origin, joining: nil)
     }
 
     @inlinable
-    func send(_ action: Action, origin: ActionOrigin, joining existing: EffectFamily?) -> Task<Void, Never>? {
-        queue.append((action, origin))
+    func send(_ action: Action, origin: ActionOrigin, joining existing: EffectFamily?) -> StartedEffects? {
         // An observer or a synchronous effect sending while we reduce joins the queue.
-        guard !isSending else { return nil }
+        guard !isSending else {
+            queue.append((action, origin))
+            return nil
+        }
         // Made only when an effect starts: a send with no effects allocates nothing here.
         var family = existing
         let startedBefore = existing?.effects.count ?? 0
-        drainQueue(into: &family)
+        drainQueue(startingWith: (action, origin), into: &family)
         guard let family, family.effects.count > startedBefore else { return nil }
-        return Task {
-            await withTaskCancellationHandler {
-                // Effects can add to the family while we wait: wait until none is left.
-                var index = startedBefore
-                while index < family.effects.count {
-                    await family.effects[index].task?.value
-                    index += 1
-                }
-            } onCancel: {
-                Task { @MainActor in family.cancelAll() }
-            }
-        }
+        // No task waits for them until someone asks: most sends' effects are never awaited,
+        // and a task costs as much as reducing an action through the whole tree.
+        return StartedEffects(family: family, from: startedBefore)
     }
 
-    /// Reduces every queued action in order, starting their effects into `family`, then tells
-    /// the observers; actions observers send are reduced after every observer has seen the
-    /// state, so each sees each state once, in order.
+    /// Reduces `first`, then every queued action in order, starting their effects into
+    /// `family`, then tells the observers; actions observers send are reduced after every
+    /// observer has seen the state, so each sees each state once, in order.
     @inlinable
-    func drainQueue(into family: inout EffectFamily?) {
+    func drainQueue(startingWith first: (Action, ActionOrigin)? = nil, into family: inout EffectFamily?) {
         isSending = true
+        // The caller's action is reduced without passing through the queue: most sends queue
+        // nothing, and emptying the queue destroys its elements through generic value witnesses.
+        var first = first
         repeat {
-            var index = 0
-            while index < queue.count {
-                let (next, nextOrigin) = queue[index]
-                index += 1
-                DependencyValues.$current.withValue(dependencies) {
-                    let effect = reducer(&state, next)
-                    didReduce?(next, nextOrigin, state)
-                    if !effect.isNone { start(effect, in: &family) }
+            // One task-local push for all the queued actions, not one each: it costs about as
+            // much as reducing a small action.
+            DependencyValues.$current.withValue(dependencies) {
+                if let (action, origin) = first {
+                    first = nil
+                    reduce(action, origin: origin, into: &family)
+                }
+                var index = 0
+                while index < queue.count {
+                    let (next, nextOrigin) = queue[index]
+                    index += 1
+                    reduce(next, origin: nextOrigin, into: &family)
                 }
             }
-            queue.removeAll(keepingCapacity: true)
+            if !queue.isEmpty { queue.removeAll(keepingCapacity: true) }
             for observer in observers.values { observer(state) }
         } while !queue.isEmpty
         isSending = false
+    }
+
+    @inlinable
+    func reduce(_ action: Action, origin: ActionOrigin, into family: inout EffectFamily?) {
+        let effect = reducer(&state, action)
+        didReduce?(action, origin, state)
+        if !effect.isNone { start(effect, in: &family) }
     }
 
     /// Calls `observer` after every change, and once now. Returns a token for `removeObserver`.
@@ -283,4 +297,44 @@ final class EffectFamily {
     func cancelAll() {
         for effect in effects { effect.cancel() }
     }
+
+    /// Waits until the effects from `start` on have ended, and those that join meanwhile.
+    @usableFromInline
+    func waitForEffects(from start: Int) async {
+        var index = start
+        while index < effects.count {
+            await effects[index].task?.value
+            index += 1
+        }
+    }
+}
+
+/// The effects one `send` started, and the effects of the actions they send back: what a
+/// `StoreTask` waits for or cancels.
+@usableFromInline
+package final class StartedEffects: Sendable {
+    @usableFromInline let family: EffectFamily
+    @usableFromInline let start: Int
+    private let cancelled = Atomic<Bool>(false)
+
+    @usableFromInline
+    init(family: EffectFamily, from start: Int) {
+        self.family = family
+        self.start = start
+    }
+
+    /// Waits until the effects have ended. Cancelling the waiting task does not cancel them.
+    package func finish() async {
+        await family.waitForEffects(from: start)
+    }
+
+    /// Cancels the effects, on the main actor, soon.
+    package func cancel() {
+        guard !cancelled.exchange(true, ordering: .relaxed) else { return }
+        let family = family
+        Task { @MainActor in family.cancelAll() }
+    }
+
+    /// Whether `cancel()` was called.
+    package var isCancelled: Bool { cancelled.load(ordering: .relaxed) }
 }

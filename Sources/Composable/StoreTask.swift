@@ -4,21 +4,28 @@
 /// await store.send(.factTapped).finish()   // the fact has arrived
 /// ```
 public struct StoreTask: Hashable, Sendable {
-    @usableFromInline let task: Task<Void, Never>?
+    /// Nil when the send started no asynchronous effect.
+    @usableFromInline let effects: StartedEffects?
 
     @inlinable
-    init(_ task: Task<Void, Never>?) { self.task = task }
+    init(_ effects: StartedEffects?) { self.effects = effects }
 
     /// Waits until the effects have ended.
     public func finish() async {
-        await task?.value
+        await effects?.finish()
     }
 
     /// Cancels the effects.
     public func cancel() {
-        task?.cancel()
+        effects?.cancel()
     }
 
-    /// Whether the effects were cancelled.
-    public var isCancelled: Bool { task?.isCancelled ?? true }
+    /// Whether the effects were cancelled (true when there were none).
+    public var isCancelled: Bool { effects?.isCancelled ?? true }
+
+    public static func == (lhs: Self, rhs: Self) -> Bool { lhs.effects === rhs.effects }
+
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(effects.map(ObjectIdentifier.init))
+    }
 }

@@ -98,7 +98,9 @@ public final class TestStore<State: Equatable, Action: Sendable> {
             received.removeAll()
         }
         stateAfterSend = nil
-        let task = runtime.send(action, origin: .caller)
+        let task = runtime.send(action, origin: .caller).map { effects in
+            Task { await withTaskCancellationHandler { await effects.finish() } onCancel: { effects.cancel() } }
+        }
         let actual = stateAfterSend ?? runtime.state
         check(expectedChange: updateStateToExpectedResult, from: state, to: actual, after: describe(action), at: here)
         state = actual

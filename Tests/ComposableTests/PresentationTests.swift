@@ -312,6 +312,27 @@ private struct Screens: Reducer {
     }
 }
 
+/// Labels itself with the uuid dependency it took when its body was built, as a body that
+/// captures a client (`[client] in`) does.
+private struct CapturingScreen: Reducer {
+    @Dependency(\.uuid) var uuid
+
+    var body: some Reducer<CountingScreen.State, CountingScreen.Action> {
+        Reduce { [uuid] state, action in
+            if case .labelTapped = action { state.label = uuid().uuidString }
+            return .none
+        }
+    }
+}
+
+private struct CapturingScreens: Reducer {
+    var body: some Reducer<Screen, ScreenAction> {
+        Scope(state: \.counting, action: \.counting) {
+            CapturingScreen().dependency(\.uuid, UUIDGenerator { UUID(uuidString: "22222222-2222-2222-2222-222222222222")! })
+        }
+    }
+}
+
 @MainActor
 @Suite struct DestinationTests {
     @Test func aScopeIntoAnEnumCaseRunsTheChildWhileTheStateIsThatCase() async {
@@ -321,6 +342,17 @@ private struct Screens: Reducer {
         await withKnownIssue {
             await store.send(.counting(.incrementTapped))
         } matching: { $0.description.contains("while the state was another case") }
+    }
+
+    @Test func aChildBodyBuiltOnceIsBuiltUnderItsOverriddenDependency() async {
+        // The store makes its reducers once, children included: the child's body must still be
+        // built with the override in force, as it was when bodies were built for every action.
+        let store = TestStore(initialState: Screen.counting(CountingScreen.State())) { CapturingScreens() }
+        await store.send(.counting(.labelTapped)) {
+            $0 = .counting(CountingScreen.State(label: "22222222-2222-2222-2222-222222222222"))
+        }
+        await store.send(.counting(.incrementTapped))
+        await store.send(.counting(.labelTapped))
     }
 
     @Test func aReducerCanBeGivenItsOwnDependency() async {

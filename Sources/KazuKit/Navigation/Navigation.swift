@@ -73,7 +73,8 @@ public struct Navigation: Reducer, Sendable {
         case historySaved
         case reviewUpdated([ReviewEntry])
         case saveFailed(String)
-        case historyNotSaved(SessionRecord, String)
+        /// Boxed, like every large payload of an action: see `Topics.Action.Delegate.topicChosen`.
+        indirect case historyNotSaved(SessionRecord, String)
 
         public struct AllCasePaths: Sendable {
             public let topics = CasePath<Action, Topics.Action>(embed: Action.topics) {

@@ -39,7 +39,8 @@ public struct PreSettings: Reducer {
         case delegate(Delegate)
 
         public enum Delegate: Equatable, Sendable {
-            case start(skill: Skill, script: ReadingScript, mode: QuizMode, speech: SpeechPreferences)
+            /// Boxed, like every large payload of an action: see `Topics.Action.Delegate.topicChosen`.
+            indirect case start(skill: Skill, script: ReadingScript, mode: QuizMode, speech: SpeechPreferences)
         }
 
         public struct AllCasePaths: Sendable {

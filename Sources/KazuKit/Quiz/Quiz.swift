@@ -127,16 +127,18 @@ public struct Quiz: Reducer, Sendable {
         }
     }
 
-    /// What a submit or show-answer said.
+    /// What a submit or show-answer said. The questions are boxed (indirect): a question is
+    /// hundreds of bytes, and the quiz's state, with its feedback, is copied whenever a front
+    /// end reads it.
     public enum Feedback: Equatable, Sendable {
         /// Right: the question answered, with its reading to learn from.
-        case correct(Question)
+        indirect case correct(Question)
         /// Wrong: the question is spoken again.
         case incorrect(typed: String)
         /// Not an answer of this kind: why, and no penalty.
         case unreadable(reason: String)
         /// The answer, after "show answer" (a skip).
-        case answerShown(Question)
+        indirect case answerShown(Question)
     }
 
     public enum Action: Equatable, Sendable, CasePathable {
@@ -154,8 +156,9 @@ public struct Quiz: Reducer, Sendable {
         case delegate(Delegate)
 
         public enum Delegate: Equatable, Sendable, CasePathable {
-            /// The session is over; its record, or nil when nothing was answered.
-            case sessionEnded(SessionRecord?)
+            /// The session is over; its record, or nil when nothing was answered. Boxed, like
+            /// every large payload of an action: see `Topics.Action.Delegate.topicChosen`.
+            indirect case sessionEnded(SessionRecord?)
             /// The learner changed how questions are spoken.
             case speechChanged(SpeechPreferences)
 

@@ -50,7 +50,9 @@ public struct Topics: Reducer {
         case delegate(Delegate)
 
         public enum Delegate: Equatable, Sendable {
-            case topicChosen(Topic)
+            /// Boxed: a topic is 192 bytes, and every action of the app is copied at each level
+            /// of the feature tree as large as its largest case.
+            indirect case topicChosen(Topic)
             case favoritesChanged([String])
         }
 
