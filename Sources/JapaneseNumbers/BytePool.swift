@@ -83,14 +83,6 @@ struct ByteCursor {
         at += Int(entry[0])
     }
 
-    /// Appends a table entry of at most `width - 1` bytes (a length byte, then them),
-    /// copying a fixed `width` bytes: `width` readable at the entry and room for them here.
-    @inline(__always)
-    mutating func copy(entry: UnsafePointer<UInt8>, width: Int) {
-        UnsafeMutableRawPointer(base + at).copyMemory(from: entry + 1, byteCount: width)
-        at += Int(entry[0])
-    }
-
     @inline(__always)
     mutating func copy(_ bytes: UnsafeBufferPointer<UInt8>) {
         if let source = bytes.baseAddress { (base + at).update(from: source, count: bytes.count) }

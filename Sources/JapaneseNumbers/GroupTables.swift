@@ -102,9 +102,8 @@ enum GroupTables {
         }
     }
 
-    /// Entry `i` (a length byte, then the bytes) at `entries + stride * i`: the kanji of
-    /// section `sections[i]`, for every section unless told which.
-    static func fillKanji(_ entries: UnsafeMutablePointer<UInt8>, stride: Int, room: Int, sections: [Int] = Array(0..<10_000)) {
+    /// Entry `v` (a length byte, then the bytes) at `entries + stride * v`, for every section.
+    static func fillKanji(_ entries: UnsafeMutablePointer<UInt8>, stride: Int, room: Int) {
         // Element (pos, digit) as kanji: the digit (not 一 before 十 百 千), then the unit.
         var pool: [UInt8] = []
         var starts: [Int] = []
@@ -119,8 +118,8 @@ enum GroupTables {
         starts.append(pool.count)
         pool.withUnsafeBufferPointer { pool in
             starts.withUnsafeBufferPointer { starts in
-                for (i, v) in sections.enumerated() {
-                    let entry = entries + stride * i
+                for v in 0..<10_000 {
+                    let entry = entries + stride * v
                     var length = 0
                     for pos in Swift.stride(from: 3, through: 0, by: -1) {
                         let d = digit(v, pos)
@@ -137,12 +136,10 @@ enum GroupTables {
         }
     }
 
-    /// The reading of section `sections[i]` (every section unless told which) in `script` at
-    /// `entries + stride * i`: its elements' canonical pieces, joined as the slot builder
-    /// joins them (a space before each element but ones after tens in romaji, `n'` before a
-    /// vowel, a っ doubling the next consonant).
-    static func fill(_ script: Script, _ entries: UnsafeMutablePointer<UInt8>, stride: Int, room: Int,
-                     sections: [Int] = Array(0..<10_000)) {
+    /// Each section's reading in `script` at `entries + stride * v`: its elements' canonical
+    /// pieces, joined as the slot builder joins them (a space before each element but ones
+    /// after tens in romaji, `n'` before a vowel, a っ doubling the next consonant).
+    static func fill(_ script: Script, _ entries: UnsafeMutablePointer<UInt8>, stride: Int, room: Int) {
         // The canonical piece of each element, inside a section (inner) and last in it
         // (end), as bytes in one pool: (pos * 10 + digit) * 2 + (last ? 1 : 0).
         var pool: [UInt8] = []
@@ -163,8 +160,8 @@ enum GroupTables {
         pool.withUnsafeBufferPointer { pool in
             starts.withUnsafeBufferPointer { starts in
                 geminates.withUnsafeBufferPointer { geminates in
-                    for (i, v) in sections.enumerated() {
-                        let entry = entries + stride * i
+                    for v in 0..<10_000 {
+                        let entry = entries + stride * v
                         let lastPos = v % 10 != 0 ? 0 : v % 100 != 0 ? 1 : v % 1000 != 0 ? 2 : 3
                         var length = 0
                         var previousPos = -1
@@ -284,41 +281,5 @@ enum CounterPieces {
         for g in 0...4 { add(groupTails[g].first) }
         for n in 0..<64 { add(exact[Int64(n)]?.first) }
         return BytePool(strings)
-    }
-}
-
-/// Every pair of digits of a section read out once, for the rows of `kazu read`: the
-/// thousands and hundreds (``high``, entry h is section 100 h) and the tens and ones
-/// (``low``, entry l is section l). Below 兆 and without a counter a section's reading is
-/// its high pair's then its low pair's (in romaji with a space between when both are
-/// there): no sound changes across the two. Two tables of 100 records of 128 bytes, 25 KB
-/// in all, stay in the caches where the 1.3 MB of ``GroupTables/main`` cannot, which is
-/// what a row of random numbers was waiting on.
-///
-/// A record: the kanji (a length byte, at most 12 bytes) at 0, the two digits at 16, the
-/// romaji (length, at most 17 bytes) at 32, the kana (length, at most 33 bytes) at 64.
-/// A writer copies a fixed 16 bytes of kanji, 32 of romaji and 48 of kana; each stays
-/// inside its record.
-enum PairTables {
-    static let recordSize = 128
-    static let kanjiOffset = 0, digitsOffset = 16, romajiOffset = 32, kanaOffset = 64
-
-    nonisolated(unsafe) static let high: UnsafePointer<UInt8> = build(sections: (0..<100).map { $0 * 100 })
-    nonisolated(unsafe) static let low: UnsafePointer<UInt8> = build(sections: Array(0..<100))
-
-    static func build(sections: [Int]) -> UnsafePointer<UInt8> {
-        let bytes = recordSize * sections.count
-        let table = UnsafeMutableRawPointer.allocate(byteCount: bytes, alignment: 64)
-            .initializeMemory(as: UInt8.self, repeating: 0, count: bytes)
-        GroupTables.fillKanji(table + kanjiOffset, stride: recordSize, room: 15, sections: sections)
-        GroupTables.fill(.hiragana, table + kanaOffset, stride: recordSize, room: 47, sections: sections)
-        GroupTables.fill(.romaji, table + romajiOffset, stride: recordSize, room: 31, sections: sections)
-        for (i, v) in sections.enumerated() {
-            // The pair's own two digits: 4 and 5 of 4500 in the high table, 6 and 7 of 67 in the low.
-            let pair = v >= 100 ? v / 100 : v
-            table[recordSize * i + digitsOffset] = UInt8(ascii: "0") + UInt8(pair / 10)
-            table[recordSize * i + digitsOffset + 1] = UInt8(ascii: "0") + UInt8(pair % 10)
-        }
-        return UnsafePointer(table)
     }
 }

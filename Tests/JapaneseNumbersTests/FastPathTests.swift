@@ -44,6 +44,17 @@ import Testing
         }
     }
 
+    /// The macrons column against the plain one, for numbers without a counter (whose long
+    /// vowels are all uu and ou: じゅう, きゅう, ちょう).
+    @Test func romajiWithMacronsIsThePlainRomajiWithItsLongVowelsMarked() throws {
+        for n in Self.numbers(count: 3000, seed: 13) {
+            let plain = try JapaneseNumbers.romaji(of: n)
+            let macrons = try JapaneseNumbers.romaji(of: n, style: .macrons)
+            let unmarked = String(macrons.flatMap { $0 == "ū" ? ["u", "u"] : $0 == "ō" ? ["o", "u"] : [$0] })
+            #expect(unmarked == plain, "\(n): \(macrons) against \(plain)")
+        }
+    }
+
     @Test func oneScriptReadingsRefuseWhatTheCounterCannotRead() {
         let tsu = Counter.named("つ")!
         #expect(throws: ReadingError.self) { try JapaneseNumbers.hiragana(of: 11, counter: tsu) }
