@@ -31,10 +31,21 @@ struct FieldPath<Root, Value> {
         }
     }
 
-    /// The part of `root`. The root is taken `inout` only so that it is read where it is, not copied.
+    /// Runs `body` on the part of `root` without writing it back: a path that is not a stored
+    /// field is only read through its getter, so no setter or observer runs. The root is taken
+    /// `inout` only so that it is read where it is, not copied.
+    @inlinable
+    func read<Result>(_ root: inout Root, _ body: (Value) throws -> Result) rethrows -> Result {
+        guard let offset else { return try body(root[keyPath: keyPath]) }
+        return try withUnsafeMutablePointer(to: &root) { rootPointer in
+            try body((UnsafeMutableRawPointer(rootPointer) + offset).assumingMemoryBound(to: Value.self).pointee)
+        }
+    }
+
+    /// The part of `root`, read as ``read(_:_:)`` reads it.
     @inlinable
     func value(in root: inout Root) -> Value {
-        modify(&root) { $0 }
+        read(&root) { $0 }
     }
 }
 

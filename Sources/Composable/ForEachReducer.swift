@@ -102,7 +102,7 @@ public struct ForEachReducer<Parent: Reducer, Element: Reducer>: Reducer {
 
             switch toStackAction.extract(from: action) {
             case let .element(id, elementAction)?:
-                if toStack.modify(&state, { $0[id: id] != nil }) {
+                if toStack.read(&state, { $0[id: id] != nil }) {
                     let embed = toStackAction
                     let elementEffects = elementEffectsID(id, generation: before.generation)
                     effects = effects.merge(with:
@@ -129,12 +129,12 @@ public struct ForEachReducer<Parent: Reducer, Element: Reducer>: Reducer {
                 effects = effects.merge(with: reduceParent(&state, action))
             }
 
-            let after = toStack.modify(&state) { stack in
-                if before.generation != stack.generation {
-                    // Ids never repeat within a store: the new stack's go on from the old one's.
-                    stack.continueNumbering(from: before.nextElementID)
-                }
-                return stack
+            var after = toStack.value(in: &state)
+            if before.generation != after.generation {
+                // Ids never repeat within a store: the new stack's go on from the old one's.
+                // Written only then: the stack may be a field with an observer or a setter.
+                toStack.modify(&state) { $0.continueNumbering(from: before.nextElementID) }
+                after = toStack.value(in: &state)
             }
             if before.generation != after.generation {
                 // A new stack replaced the old one: none of the old elements is there any more.

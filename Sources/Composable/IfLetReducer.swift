@@ -102,7 +102,7 @@ public struct IfLetReducer<Parent: Reducer, Child: Reducer>: Reducer {
         ) -> Effect<Parent.Action> {
             var childEffect = Effect<Parent.Action>.none
             if let childAction = toChildAction.extract(from: action) {
-                if toChildState.modify(&state, { $0 != nil }) {
+                if toChildState.read(&state, { $0 != nil }) {
                     let embed = toChildAction
                     let effect = toChildState.modify(&state) { reduceChild(&$0!, childAction) }
                     if !effect.isNone {
@@ -117,9 +117,9 @@ public struct IfLetReducer<Parent: Reducer, Child: Reducer>: Reducer {
                             + "the action was ignored.")
                 }
             }
-            let wasPresent = toChildState.modify(&state) { $0 != nil }
+            let wasPresent = toChildState.read(&state) { $0 != nil }
             let parentEffect = reduceParent(&state, action)
-            if wasPresent && toChildState.modify(&state, { $0 == nil }) {
+            if wasPresent && toChildState.read(&state, { $0 == nil }) {
                 return .merge(childEffect, parentEffect, .cancel(id: childEffects))
             }
             return childEffect.merge(with: parentEffect)

@@ -99,7 +99,7 @@ public struct PresentationReducer<Parent: Reducer, Child: Reducer>: Reducer wher
             parent reduceParent: (inout Parent.State, Parent.Action) -> Effect<Parent.Action>,
             child reduceChild: (inout Child.State, Child.Action) -> Effect<Child.Action>
         ) -> Effect<Parent.Action> {
-            let before = toPresentation.modify(&state) { $0.id }
+            let before = toPresentation.read(&state) { $0.id }
             var childEffect = Effect<Parent.Action>.none
             let presentationAction = toPresentationAction.extract(from: action)
             if case let .presented(childAction)? = presentationAction {
@@ -120,10 +120,10 @@ public struct PresentationReducer<Parent: Reducer, Child: Reducer>: Reducer wher
                 }
             }
             let parentEffect = reduceParent(&state, action)
-            if case .dismiss? = presentationAction, toPresentation.modify(&state, { $0.id }) == before {
+            if case .dismiss? = presentationAction, toPresentation.read(&state, { $0.id }) == before {
                 toPresentation.modify(&state) { $0.wrappedValue = nil }
             }
-            let after = toPresentation.modify(&state) { $0.id }
+            let after = toPresentation.read(&state) { $0.id }
             if let before, before != after {
                 return .merge(childEffect, parentEffect, .cancel(id: effectsID(before)))
             }

@@ -162,7 +162,9 @@ package final class StoreRuntime<State, Action: Sendable> {
         case let .run(priority, body):
             let joined = family ?? EffectFamily()
             family = joined
-            return [launch(priority: priority, in: joined, parent: parent) { lifetime in
+            // Weak in both closures: a running effect must not keep its store alive, or the
+            // store's deinit, which cancels its effects, would never come.
+            return [launch(priority: priority, in: joined, parent: parent) { [weak self] lifetime in
                 let send = Send<Action> { [weak self] action in
                     // Checked here, on the main actor, where cancelling happens: once an effect
                     // has been cancelled, nothing it sends is reduced, whatever it was doing.
@@ -180,14 +182,17 @@ package final class StoreRuntime<State, Action: Sendable> {
             family = joined
             return [launch(priority: nil, in: joined, parent: parent) { [weak self] lifetime in
                 for effect in effects {
-                    guard lifetime.isActive, let self else { return }
-                    // The steps join the send's family, so that `finish()` also waits for the
-                    // effects of the actions they send; the concatenation waits for the step only.
-                    var stepFamily: EffectFamily? = joined
-                    let tokens = self.start(effect, in: &stepFamily, parent: lifetime)
-                    for token in tokens {
-                        if let task = self.running[token]?.task { await task.value }
+                    let steps: [Task<Void, Never>]
+                    do {
+                        // The store is held only while a step starts, not while it runs.
+                        guard lifetime.isActive, let runtime = self else { return }
+                        // The steps join the send's family, so that `finish()` also waits for the
+                        // effects of the actions they send; the concatenation waits for the step only.
+                        var stepFamily: EffectFamily? = joined
+                        let tokens = runtime.start(effect, in: &stepFamily, parent: lifetime)
+                        steps = tokens.compactMap { runtime.running[$0]?.task }
                     }
+                    for step in steps { await step.value }
                 }
             }]
         case let .cancellable(id, cancelInFlight, effect):
