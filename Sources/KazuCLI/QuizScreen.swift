@@ -48,20 +48,27 @@ enum QuizScreen {
         }
     }
 
-    /// The summary at the end of a session.
-    static func summary(_ summary: Summary.State, ending: SessionRecord.Ending, style: TextStyle) -> [String] {
-        var lines: [String] = []
-        if ending == .timeUp { lines.append(style.bold("time's up")) }
+    /// The summary at the end of a session, a line at a time: a long session's summary is
+    /// written as it is made, not held whole (10,000 missed questions are about 1 MB of text).
+    static func summary(_ summary: Summary.State, ending: SessionRecord.Ending, style: TextStyle,
+                        _ line: (String) -> Void) {
+        if ending == .timeUp { line(style.bold("time's up")) }
         let percent = Int((summary.accuracy * 100).rounded())
         let seconds = (summary.averageSeconds * 10).rounded() / 10
-        lines.append(style.bold("summary: \(summary.correct)/\(summary.total) right first time (\(percent)%)")
-                     + ", \(summary.incorrectQuestions.count) wrong, \(summary.skippedQuestions.count) skipped, \(seconds) s per question")
-        for question in summary.incorrectQuestions + summary.skippedQuestions {
-            let typed = question.submissions.filter { $0.verdict != .skipped }.map { UserText.shown($0.typed) }
-            let tries = typed.isEmpty ? "skipped" : "you typed " + typed.joined(separator: ", ")
-            lines.append("missed: \(question.written)  \(question.reading)  \(question.romaji)  (\(tries))")
+        var wrong = 0, skipped = 0
+        for question in summary.record.questions {
+            if question.outcome == .incorrect { wrong += 1 } else if question.outcome == .skipped { skipped += 1 }
         }
-        return lines
+        line(style.bold("summary: \(summary.correct)/\(summary.total) right first time (\(percent)%)")
+             + ", \(wrong) wrong, \(skipped) skipped, \(seconds) s per question")
+        // The wrong ones first, then the skipped ones.
+        for outcome in [QuestionRecord.Outcome.incorrect, .skipped] {
+            for question in summary.record.questions where question.outcome == outcome {
+                let typed = question.submissions.filter { $0.verdict != .skipped }.map { UserText.shown($0.typed) }
+                let tries = typed.isEmpty ? "skipped" : "you typed " + typed.joined(separator: ", ")
+                line("missed: \(question.written)  \(question.reading)  \(question.romaji)  (\(tries))")
+            }
+        }
     }
 
     static let help = [

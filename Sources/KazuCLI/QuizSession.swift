@@ -316,7 +316,7 @@ final class QuizSession {
         var code = status
         if timeRanOut && store.state.path.isEmpty { io.output.writeLine(style.bold("time's up")) }
         if let summary = store.state.path.last {
-            for line in QuizScreen.summary(summary, ending: summary.record.ending, style: style) { io.output.writeLine(line) }
+            QuizScreen.summary(summary, ending: summary.record.ending, style: style) { io.output.writeLine($0) }
             if let path = configuration.reportPath {
                 do {
                     try SessionReport.write(summary.record, to: path)

@@ -86,7 +86,10 @@ extension HistoryClient {
 
     /// A record as its line: JSON and a newline.
     public static func encodedLine(_ record: SessionRecord) throws -> [UInt8] {
-        HistoryLine.encode(record) + [0x0A]
+        // Appended in place: `+` would copy a long session's line once more.
+        var line = HistoryLine.encode(record)
+        line.append(0x0A)
+        return line
     }
 
     /// Reads the file at `path` a block at a time and hands over each record it holds; returns

@@ -28,7 +28,10 @@ public enum HistoryLine {
     /// The record's JSON, keys sorted, without a newline.
     public static func encode(_ record: SessionRecord) -> [UInt8] {
         var out: [UInt8] = []
-        out.reserveCapacity(256 + record.questions.count * 200)
+        // A question takes about 250 bytes. Room for twice that, and the newline a history line
+        // ends with, so that a long session's line is never copied to grow: a large buffer's
+        // pages that are not written are not memory the process uses.
+        out.reserveCapacity(257 + record.questions.count * 512)
         out.append(ascii: "{\"endedAt\":")
         writeString(iso8601(record.endedAt), to: &out)
         out.append(ascii: ",\"ending\":")
