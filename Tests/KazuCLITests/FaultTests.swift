@@ -130,6 +130,38 @@ struct FaultTests {
         #expect(historyLines.count == 1)
     }
 
+    /// espeak-ng's data directory as the library was built to find it, on the machines we know.
+    static let espeakData = ["/usr/lib/x86_64-linux-gnu/espeak-ng-data", "/usr/lib/aarch64-linux-gnu/espeak-ng-data",
+                             "/usr/share/espeak-ng-data"].first { FileManager.default.fileExists(atPath: $0) }
+
+    /// espeak-ng's data gone (an empty directory mounted over it, in a mount namespace of the
+    /// kazu process's own): one line naming the package that installs it, and the quiz goes on
+    /// silent. `ESPEAK_DATA_PATH` cannot stand for this: espeak-ng falls back to its built-in path.
+    @Test(.enabled(if: espeakData != nil, "espeak-ng-data is not where Debian and Ubuntu put it"))
+    func espeakDataMissingNamesThePackageAndTheQuizGoesOn() throws {
+        let empty = directory + "/empty-espeak-ng-data"
+        try FileManager.default.createDirectory(atPath: empty, withIntermediateDirectories: true)
+        // unshare -r -m: a user and mount namespace for this process alone (no privileges needed).
+        let hideData = #"mount --bind "$1" "$2" && shift 2 && exec "$@""#
+        let dialog = try KazuDialog(["-r", "-m", "sh", "-c", hideData, "sh", empty, Self.espeakData!,
+                                     KazuProcess.executablePath, "quiz", "number.1-10", "-n", "2", "--seed", "6"],
+                                    environment: environment.merging(["KAZU_PLAYER": "paplay",
+                                                                      "PULSE_SERVER": "unix:\(directory)/no-server"]) { $1 },
+                                    executable: "/usr/bin/unshare")
+        try dialog.readLine(containing: "[1/2]")
+        waitForErrors(dialog, containing: "\n")
+        #expect(dialog.errors.hasPrefix("no audio output: speech synthesiser unavailable (espeak-ng data: "), "\(dialog.errors)")
+        #expect(dialog.errors.contains("install espeak-ng-data (apt install espeak-ng-data)"), "\(dialog.errors)")
+        #expect(dialog.errors.split(separator: "\n").count == 1, "\(dialog.errors)")
+        try dialog.send(":a")
+        try dialog.send("")
+        #expect(try dialog.readLine(containing: "[2/2]").contains("「"))
+        try dialog.send(":q")
+        try dialog.readLine(containing: "summary:")
+        #expect(try dialog.waitForExit() == 0)
+        #expect(historyLines.count == 1)
+    }
+
     /// The sound server goes away mid-session: one line, subtitles from then on, the session saved.
     @Test func theSoundServerDyingMidSessionIsSaidOnce() throws {
         let server = try PulseAudioHarness.start(sinkName: "kazu-faults")
