@@ -93,10 +93,8 @@ enum QuickParser {
                 return nil
             } else if kind < 16 {
                 let d = UInt64(kind - 1)
-                let (times, o1) = pending.multipliedReportingOverflow(by: 10)
-                let (sum, o2) = times.addingReportingOverflow(d)
-                if o1 || o2 { return nil }
-                pending = sum
+                guard let next = adding(pending, times: 10, to: d) else { return nil }
+                pending = next
                 hasPending = true
             } else if kind < 32 {
                 let pos = Int(kind - 16)
@@ -116,10 +114,8 @@ enum QuickParser {
                 }
                 if g >= lastGroup && lastGroup < 5 { return nil }
                 if section == 0 || section > 9999 { return nil }
-                let (product, o1) = section.multipliedReportingOverflow(by: groupPower(g))
-                let (sum, o2) = total.addingReportingOverflow(product)
-                if o1 || o2 { return nil }
-                total = sum
+                guard let next = adding(section, times: groupPower(g), to: total) else { return nil }
+                total = next
                 section = 0
                 pending = 0
                 hasPending = false
@@ -132,9 +128,16 @@ enum QuickParser {
             if lastGroup < 5 && lastPos == 4 && pending > 9999 { return nil }
             section += pending
         }
-        let (sum, overflow) = total.addingReportingOverflow(section)
-        if overflow || sum > UInt64(Int64.max) { return nil }
+        guard let sum = adding(section, to: total), sum <= UInt64(Int64.max) else { return nil }
         return Int64(sum)
+    }
+
+    /// `total + value × power`, or nil when that does not fit in a UInt64.
+    @inline(__always)
+    static func adding(_ value: UInt64, times power: UInt64 = 1, to total: UInt64) -> UInt64? {
+        let (product, o1) = value.multipliedReportingOverflow(by: power)
+        let (sum, o2) = total.addingReportingOverflow(product)
+        return o1 || o2 ? nil : sum
     }
 
     @inline(__always)
@@ -242,20 +245,17 @@ enum QuickParser {
                     || (g == 3 && follows & SectionLookup.beforeChou != 0)
                     || (g == 4 && follows & SectionLookup.beforeKei != 0)
             else { return nil }
-            let (product, o1) = UInt64(value).multipliedReportingOverflow(by: groupPower(g))
-            let (sum, o2) = total.addingReportingOverflow(product)
-            if o1 || o2 { return nil }
-            total = sum
+            guard let next = adding(UInt64(value), times: groupPower(g), to: total) else { return nil }
+            total = next
             lastGroup = g
             start = j + length
         }
         if start < count {
             guard let (value, follows) = lookup.find(codes.baseAddress! + start, count: count - start),
-                  follows & SectionLookup.plain != 0
+                  follows & SectionLookup.plain != 0,
+                  let next = adding(UInt64(value), to: total)
             else { return nil }
-            let (sum, overflow) = total.addingReportingOverflow(UInt64(value))
-            if overflow { return nil }
-            total = sum
+            total = next
         }
         guard total <= UInt64(Int64.max) else { return nil }
         return Int64(total)
@@ -336,10 +336,8 @@ enum QuickParser {
                 guard g < lastGroup, cut > start,
                       let value = lookup.value(of: padded + start, count: cut - start)
                 else { return nil }
-                let (product, o1) = UInt64(value).multipliedReportingOverflow(by: groupPower(g))
-                let (sum, o2) = total.addingReportingOverflow(product)
-                if o1 || o2 { return nil }
-                total = sum
+                guard let next = adding(UInt64(value), times: groupPower(g), to: total) else { return nil }
+                total = next
                 lastGroup = g
                 start = k + 1
             }
@@ -347,10 +345,10 @@ enum QuickParser {
             wordStart = k
         }
         if start < count {
-            guard let value = lookup.value(of: padded + start, count: count - start) else { return nil }
-            let (sum, overflow) = total.addingReportingOverflow(UInt64(value))
-            if overflow { return nil }
-            total = sum
+            guard let value = lookup.value(of: padded + start, count: count - start),
+                  let next = adding(UInt64(value), to: total)
+            else { return nil }
+            total = next
         }
         guard total > 0 && total <= UInt64(Int64.max) else { return nil }
         return Int64(total)
