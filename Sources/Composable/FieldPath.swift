@@ -12,23 +12,50 @@
 @usableFromInline
 struct FieldPath<Root, Value> {
     @usableFromInline let keyPath: WritableKeyPath<Root, Value>
-    /// Where the field is in `Root`'s memory; nil when the path is not a stored field of a struct.
-    @usableFromInline let offset: Int?
+    /// The same path for reading; it holds the offset.
+    @usableFromInline let reading: ReadOnlyFieldPath<Root, Value>
 
     @inlinable
     init(_ keyPath: WritableKeyPath<Root, Value>) {
         self.keyPath = keyPath
-        self.offset = MemoryLayout<Root>.offset(of: keyPath)
+        self.reading = ReadOnlyFieldPath(keyPath)
     }
 
     /// Runs `body` on the part of `root`, in place: a uniquely held buffer in it stays unique.
     @inlinable
     func modify<Result>(_ root: inout Root, _ body: (inout Value) throws -> Result) rethrows -> Result {
-        guard let offset else { return try body(&root[keyPath: keyPath]) }
+        guard let offset = reading.offset else { return try body(&root[keyPath: keyPath]) }
         // `offset(of:)` documents this use: the field lives at that many bytes into the root.
         return try withUnsafeMutablePointer(to: &root) { rootPointer in
             try body(&(UnsafeMutableRawPointer(rootPointer) + offset).assumingMemoryBound(to: Value.self).pointee)
         }
+    }
+
+    /// Runs `body` on the part of `root` without writing it back: see `ReadOnlyFieldPath.read`.
+    @inlinable
+    func read<Result>(_ root: inout Root, _ body: (Value) throws -> Result) rethrows -> Result {
+        try reading.read(&root, body)
+    }
+
+    /// The part of `root`, read as `read(_:_:)` reads it.
+    @inlinable
+    func value(in root: inout Root) -> Value {
+        reading.value(in: &root)
+    }
+}
+
+/// A read-only key path to a part of a state, reached directly at its offset when it is a
+/// stored field: see `FieldPath`.
+@usableFromInline
+struct ReadOnlyFieldPath<Root, Value> {
+    @usableFromInline let keyPath: KeyPath<Root, Value>
+    /// Where the field is in `Root`'s memory; nil when the path is not a stored field of a struct.
+    @usableFromInline let offset: Int?
+
+    @inlinable
+    init(_ keyPath: KeyPath<Root, Value>) {
+        self.keyPath = keyPath
+        self.offset = MemoryLayout<Root>.offset(of: keyPath)
     }
 
     /// Runs `body` on the part of `root` without writing it back: a path that is not a stored
@@ -42,32 +69,9 @@ struct FieldPath<Root, Value> {
         }
     }
 
-    /// The part of `root`, read as ``read(_:_:)`` reads it.
+    /// The part of `root`, read as `read(_:_:)` reads it.
     @inlinable
     func value(in root: inout Root) -> Value {
         read(&root) { $0 }
-    }
-}
-
-/// A read-only key path to a part of a state, reached directly at its offset when it is a
-/// stored field: see `FieldPath`.
-@usableFromInline
-struct ReadOnlyFieldPath<Root, Value> {
-    @usableFromInline let keyPath: KeyPath<Root, Value>
-    @usableFromInline let offset: Int?
-
-    @inlinable
-    init(_ keyPath: KeyPath<Root, Value>) {
-        self.keyPath = keyPath
-        self.offset = MemoryLayout<Root>.offset(of: keyPath)
-    }
-
-    /// The part of `root`. The root is taken `inout` only so that it is read where it is, not copied.
-    @inlinable
-    func value(in root: inout Root) -> Value {
-        guard let offset else { return root[keyPath: keyPath] }
-        return withUnsafeMutablePointer(to: &root) { rootPointer in
-            (UnsafeMutableRawPointer(rootPointer) + offset).assumingMemoryBound(to: Value.self).pointee
-        }
     }
 }
