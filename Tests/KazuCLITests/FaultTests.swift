@@ -17,6 +17,23 @@ struct FaultTests {
 
     var historyLines: [String] { KazuCLITests.historyLines(in: directory) }
 
+    /// The test's environment with paplay chosen and no sound server to play to.
+    var noSoundServer: [String: String] {
+        environment.merging(["KAZU_PLAYER": "paplay", "PULSE_SERVER": "unix:\(directory)/no-server"]) { $1 }
+    }
+
+    /// After a speech fault on the first of two questions: the answer is shown, the second
+    /// question comes with subtitles, and the session ends and is saved once.
+    func expectTheQuizGoesOnWithSubtitlesAndIsSaved(_ dialog: KazuDialog) throws {
+        try dialog.send(":a")
+        try dialog.send("")
+        #expect(try dialog.readLine(containing: "[2/2]").contains("「"))
+        try dialog.send(":q")
+        try dialog.readLine(containing: "summary:")
+        #expect(try dialog.waitForExit() == 0)
+        #expect(historyLines.count == 1)
+    }
+
     /// Waits until kazu has written `text` on standard error.
     func waitForErrors(_ dialog: KazuDialog, containing text: String) {
         let clock = ContinuousClock(), deadline = clock.now.advanced(by: .seconds(15))
@@ -116,18 +133,11 @@ struct FaultTests {
         try #"{"speech": {"voice": "xx-gone", "rate": 150, "pitch": 50}}"#.write(
             toFile: directory + "/config/settings.json", atomically: true, encoding: .utf8)
         let dialog = try KazuDialog(["quiz", "number.1-10", "-n", "2", "--seed", "6"],
-                                    environment: environment.merging(["KAZU_PLAYER": "paplay",
-                                                                      "PULSE_SERVER": "unix:\(directory)/no-server"]) { $1 })
+                                    environment: noSoundServer)
         try dialog.readLine(containing: "[1/2]")
         waitForErrors(dialog, containing: "\n")
         #expect(dialog.errors.hasPrefix("no audio output: no Japanese voice \"xx-gone\": install espeak-ng-data"), "\(dialog.errors)")
-        try dialog.send(":a")
-        try dialog.send("")
-        #expect(try dialog.readLine(containing: "[2/2]").contains("「"))
-        try dialog.send(":q")
-        try dialog.readLine(containing: "summary:")
-        #expect(try dialog.waitForExit() == 0)
-        #expect(historyLines.count == 1)
+        try expectTheQuizGoesOnWithSubtitlesAndIsSaved(dialog)
     }
 
     /// espeak-ng's data directory as the library was built to find it, on the machines we know.
@@ -151,21 +161,14 @@ struct FaultTests {
         let hideData = #"mount --bind "$1" "$2" && shift 2 && exec "$@""#
         let dialog = try KazuDialog(["-r", "-m", "sh", "-c", hideData, "sh", empty, Self.espeakData!,
                                      KazuProcess.executablePath, "quiz", "number.1-10", "-n", "2", "--seed", "6"],
-                                    environment: environment.merging(["KAZU_PLAYER": "paplay",
-                                                                      "PULSE_SERVER": "unix:\(directory)/no-server"]) { $1 },
+                                    environment: noSoundServer,
                                     executable: "/usr/bin/unshare")
         try dialog.readLine(containing: "[1/2]")
         waitForErrors(dialog, containing: "\n")
         #expect(dialog.errors.hasPrefix("no audio output: speech synthesiser unavailable (espeak-ng data: "), "\(dialog.errors)")
         #expect(dialog.errors.contains("install espeak-ng-data (apt install espeak-ng-data)"), "\(dialog.errors)")
         #expect(dialog.errors.split(separator: "\n").count == 1, "\(dialog.errors)")
-        try dialog.send(":a")
-        try dialog.send("")
-        #expect(try dialog.readLine(containing: "[2/2]").contains("「"))
-        try dialog.send(":q")
-        try dialog.readLine(containing: "summary:")
-        #expect(try dialog.waitForExit() == 0)
-        #expect(historyLines.count == 1)
+        try expectTheQuizGoesOnWithSubtitlesAndIsSaved(dialog)
     }
 
     /// The sound server goes away mid-session: one line, subtitles from then on, the session saved.
