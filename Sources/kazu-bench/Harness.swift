@@ -312,20 +312,3 @@ struct BenchmarkRunner {
         return fixed(ops, 1) + " /s"
     }
 }
-
-/// A small seeded generator (SplitMix64), so that every run times the same inputs.
-struct BenchRandom {
-    var state: UInt64
-    init(seed: UInt64) { state = seed }
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-    /// Uniform in 0..<bound.
-    mutating func next(below bound: UInt64) -> UInt64 {
-        next().multipliedFullWidth(by: bound).high
-    }
-}
