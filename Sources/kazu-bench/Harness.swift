@@ -42,11 +42,11 @@ struct Benchmark {
     let target: Target?
     /// One line on what is measured, shown by `--list`.
     let summary: String
-    let make: @MainActor () -> @MainActor (_ iterations: Int) -> Int
+    let make: @MainActor () -> @MainActor (_ iterations: Int) async -> Int
 
     init(
         _ name: String, baseline: String? = nil, target: Target? = nil, _ summary: String = "",
-        make: @escaping @MainActor () -> @MainActor (_ iterations: Int) -> Int
+        make: @escaping @MainActor () -> @MainActor (_ iterations: Int) async -> Int
     ) {
         self.name = name
         self.baseline = baseline
@@ -153,7 +153,7 @@ struct BenchmarkRunner {
     }
 
     /// Runs the selected benchmarks (each with its baseline) and prints the results.
-    mutating func run(_ all: [Benchmark]) -> [BenchmarkResult] {
+    mutating func run(_ all: [Benchmark]) async -> [BenchmarkResult] {
         let byName = Dictionary(all.map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first })
         let selected = all.filter(selects)
         if selected.isEmpty { return [] }
@@ -171,7 +171,7 @@ struct BenchmarkRunner {
         for benchmark in selected where !reported(benchmark.name) {
             var group = [benchmark]
             if let name = benchmark.baseline, let baseline = byName[name] { group.append(baseline) }
-            var measured = measure(group)
+            var measured = await measure(group)
             if measured.count > 1 {
                 // The ratio uses the baseline as measured beside this benchmark, in this run.
                 measured[0].baselineNsPerOp = measured[1].nsPerOp
@@ -190,16 +190,16 @@ struct BenchmarkRunner {
     }
 
     /// Measures the benchmarks of `group` in alternating batches.
-    private mutating func measure(_ group: [Benchmark]) -> [BenchmarkResult] {
+    private mutating func measure(_ group: [Benchmark]) async -> [BenchmarkResult] {
         let bodies = group.map { $0.make() }
         // Warm up and size the batches: one call first (it may build tables that are built
         // once), then double the count until one call takes 10 ms.
         var batchSizes: [Int] = []
         for body in bodies {
-            _ = time(body, 1)
+            _ = await time(body, 1)
             var iterations = 1
             while true {
-                let seconds = time(body, iterations)
+                let seconds = await time(body, iterations)
                 if seconds >= 0.01 || iterations >= 1 << 40 {
                     batchSizes.append(Swift.max(1, Int(Double(iterations) * options.batchTime / Swift.max(seconds, 1e-9))))
                     break
@@ -211,7 +211,7 @@ struct BenchmarkRunner {
         var spent = [Double](repeating: 0, count: group.count)
         while zip(samples, spent).contains(where: { $0.count < options.minBatches || $1 < options.minTime }) {
             for (k, body) in bodies.enumerated() {
-                let seconds = time(body, batchSizes[k])
+                let seconds = await time(body, batchSizes[k])
                 spent[k] += seconds
                 samples[k].append(seconds * 1e9 / Double(batchSizes[k]))
             }
@@ -225,9 +225,9 @@ struct BenchmarkRunner {
         }
     }
 
-    private mutating func time(_ body: @MainActor (Int) -> Int, _ iterations: Int) -> Double {
+    private mutating func time(_ body: @MainActor (Int) async -> Int, _ iterations: Int) async -> Double {
         let start = now()
-        let sum = body(iterations)
+        let sum = await body(iterations)
         let seconds = now() - start
         checksum &+= sum
         return seconds

@@ -7,7 +7,7 @@ import KazuKit
 /// topic, pre-session settings, the quiz (question drawn, graded, recorded, the next one
 /// spoken by a silent voice), the summary and the history (in memory).
 @MainActor
-func sessionThroughTheStore(questions: Int, seed: UInt64) -> Int {
+func sessionThroughTheStore(questions: Int, seed: UInt64) async -> Int {
     var initial = Navigation.State(settings: KazuSettings())
     initial.nextSeed = seed
     let store = Store(initialState: initial) { Navigation() } withDependencies: {
@@ -19,12 +19,15 @@ func sessionThroughTheStore(questions: Int, seed: UInt64) -> Int {
     store.send(.preSettings(.presented(.questionLimitEntered(String(questions)))))
     store.send(.preSettings(.presented(.startTapped)))
     var answered = 0
+    var started: [StoreTask] = []
+    started.reserveCapacity(questions)
     // Only the answer is kept across the send: a copy of the quiz state held meanwhile would
     // make the reducer copy the answers so far on each append.
     while let answer = store.state.quiz?.question.answer {
-        store.send(.quiz(.presented(.answerSubmitted(answer))))
+        started.append(store.send(.quiz(.presented(.answerSubmitted(answer)))))
         answered += 1
     }
+    for task in started { await task.finish() }
     return answered + (store.state.path.last?.record.correctCount ?? 0)
 }
 
@@ -74,7 +77,7 @@ func sessionBenchmarks() -> [Benchmark] {
             var seed: UInt64 = 0
             return { iterations in
                 var sink = 0
-                for _ in 0..<iterations { seed &+= 1; sink &+= sessionThroughTheStore(questions: 1_000, seed: seed) }
+                for _ in 0..<iterations { seed &+= 1; sink &+= await sessionThroughTheStore(questions: 1_000, seed: seed) }
                 return sink
             }
         },

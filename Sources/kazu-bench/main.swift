@@ -9,7 +9,7 @@ import Darwin
 #endif
 
 @MainActor
-func main() -> Int32 {
+func main() async -> Int32 {
     var runner = BenchmarkRunner()
     switch BenchmarkRunner.parse(Array(CommandLine.arguments.dropFirst())) {
     case .success(let options):
@@ -27,7 +27,7 @@ func main() -> Int32 {
         printError("kazu-bench: no benchmark matches \(runner.options.filters)")
         return 1
     }
-    _ = runner.run(benchmarks)
+    _ = await runner.run(benchmarks)
     return 0
 }
 
@@ -37,4 +37,4 @@ func printError(_ line: String) {
     text.withUTF8 { _ = write(2, $0.baseAddress, $0.count) }
 }
 
-exit(MainActor.assumeIsolated { main() })
+exit(await main())
