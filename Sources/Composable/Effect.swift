@@ -14,10 +14,13 @@ public struct Effect<Action> {
     /// effects up through every level of the tree on every action, and a reference is copied
     /// with a retain where an inline action payload is copied through the enum's value witnesses.
     @usableFromInline
+    typealias Work = nonisolated(nonsending) @Sendable (Send<Action>) async -> Void
+
+    @usableFromInline
     indirect enum Operation {
         case none
         case send(Action)
-        case run(TaskPriority?, @Sendable (Send<Action>) async -> Void)
+        case run(TaskPriority?, Work)
         case merge([Effect<Action>])
         case concatenate([Effect<Action>])
         case cancellable(id: EffectID, cancelInFlight: Bool, Effect<Action>)
@@ -50,28 +53,53 @@ extension Effect {
     /// reducer's `withDependencies` override). An error thrown by `operation` goes to
     /// `handler` when one is given; cancellation is never reported as an error; any other
     /// error is reported as a runtime warning.
+    ///
+    /// The work starts on the store's actor (the main actor) and stays there until it awaits
+    /// something that runs elsewhere, so sending actions back costs no thread switch; blocking
+    /// work belongs in a client that runs off the main actor. Swift 6.3.1 does not infer this
+    /// for a closure with a capture list (`{ [x] send in … }`): that one starts on the global
+    /// executor, which is correct, only slower.
     public static func run(
         priority: TaskPriority? = nil,
-        operation: @escaping @Sendable (_ send: Send<Action>) async throws -> Void,
-        catch handler: (@Sendable (_ error: any Error, _ send: Send<Action>) async -> Void)? = nil,
+        operation: nonisolated(nonsending) @escaping @Sendable (_ send: Send<Action>) async throws -> Void,
+        catch handler: (nonisolated(nonsending) @Sendable (_ error: any Error, _ send: Send<Action>) async -> Void)? = nil,
         fileID: StaticString = #fileID,
         line: UInt = #line
     ) -> Self {
         let dependencies = DependencyValues.current
         return Self(.run(priority) { send in
-            await DependencyValues.$current.withValue(dependencies) {
-                do {
-                    try await operation(send)
-                } catch is CancellationError {
-                } catch where Task.isCancelled {
-                    // Thrown because the effect was cancelled (a URL error, say): not a failure.
-                } catch {
-                    if let handler {
-                        await handler(error, send)
-                    } else {
-                        RuntimeWarnings.report(
-                            "An effect started at \(fileID):\(line) threw \(error), and no catch handler was given.")
-                    }
+            await runReportingErrors(
+                operation, catch: handler, send: send, dependencies: dependencies, fileID: fileID, line: line)
+        })
+    }
+
+    /// `operation` under `dependencies`, its errors handled as `run` describes, on the executor
+    /// of whoever runs the effect (the store's actor): an effect's work starts where its store
+    /// is, and leaves only when it awaits something that runs elsewhere.
+    ///
+    /// Why it is written this way (Swift 6.3.1): a closure literal passed to a task-local's
+    /// `withValue` runs on the global executor unless it captures an `isolated` parameter,
+    /// even inside `nonisolated(nonsending)` code; each effect would then hop off the store's
+    /// actor and back, three thread switches a question. Capturing `isolation` keeps it here.
+    private static func runReportingErrors(
+        _ operation: nonisolated(nonsending) @Sendable (_ send: Send<Action>) async throws -> Void,
+        catch handler: (nonisolated(nonsending) @Sendable (_ error: any Error, _ send: Send<Action>) async -> Void)?,
+        send: Send<Action>, dependencies: DependencyValues, fileID: StaticString, line: UInt,
+        isolation: isolated (any Actor)? = #isolation
+    ) async {
+        await DependencyValues.$current.withValue(dependencies, operation: {
+            _ = isolation
+            do {
+                try await operation(send)
+            } catch is CancellationError {
+            } catch where Task.isCancelled {
+                // Thrown because the effect was cancelled (a URL error, say): not a failure.
+            } catch {
+                if let handler {
+                    await handler(error, send)
+                } else {
+                    RuntimeWarnings.report(
+                        "An effect started at \(fileID):\(line) threw \(error), and no catch handler was given.")
                 }
             }
         })
@@ -206,9 +234,7 @@ extension Effect {
             return self
         case let .run(priority, body):
             return Self(.run(priority) { send in
-                await DismissEffect.$presentation.withValue(DismissEffect.Presentation { await send(dismissal) }) {
-                    await body(send)
-                }
+                await Self.run(body, send: send, dismissingWith: dismissal)
             })
         case let .merge(effects):
             return Self(.merge(effects.map { $0.presenting(dismissal: dismissal) }))
@@ -217,6 +243,17 @@ extension Effect {
         case let .cancellable(id, cancelInFlight, effect):
             return Self(.cancellable(id: id, cancelInFlight: cancelInFlight, effect.presenting(dismissal: dismissal)))
         }
+    }
+
+    /// `body` with `dismiss()` sending `dismissal`, on the caller's executor (see
+    /// `runReportingErrors` for why `isolation` is captured).
+    private static func run(
+        _ body: Work, send: Send<Action>, dismissingWith dismissal: Action, isolation: isolated (any Actor)? = #isolation
+    ) async where Action: Sendable {
+        await DismissEffect.$presentation.withValue(DismissEffect.Presentation { await send(dismissal) }, operation: {
+            _ = isolation
+            await body(send)
+        })
     }
 
     @inlinable

@@ -22,8 +22,14 @@ package final class StoreRuntime<State, Action: Sendable> {
     @exclusivity(unchecked) @usableFromInline package internal(set) var state: State
     @exclusivity(unchecked) @usableFromInline package var dependencies: DependencyValues {
         // A body may capture dependencies as it is built (`[client] in`): build it again.
-        didSet { reducer = DependencyValues.$current.withValue(dependencies) { makeReducer() } }
+        didSet {
+            reducer = DependencyValues.$current.withValue(dependencies) { makeReducer() }
+            clockObserver = .notLookedUp
+        }
     }
+    /// The store's clock as an `EffectEndObserver`, looked up when the first effect ends: the
+    /// cast, to a protocol existential, costs more than the rest of ending an effect.
+    var clockObserver = ClockObserver.notLookedUp
     /// Called after each action is reduced, with the state it left.
     @exclusivity(unchecked) @usableFromInline package var didReduce: ((Action, ActionOrigin, State) -> Void)?
     /// Called when the number of running effects changes, with the new number.
@@ -234,7 +240,10 @@ package final class StoreRuntime<State, Action: Sendable> {
 
     @usableFromInline
     func finished(_ token: Int) {
-        (dependencies.clock as? any EffectEndObserver)?.effectEnded()
+        if case .notLookedUp = clockObserver {
+            clockObserver = (dependencies.clock as? any EffectEndObserver).map(ClockObserver.observer) ?? .none
+        }
+        if case let .observer(observer) = clockObserver { observer.effectEnded() }
         running[token] = nil
         for id in cancellableIDs.removeValue(forKey: token) ?? [] {
             cancellables[id]?.remove(token)
@@ -250,6 +259,13 @@ package final class StoreRuntime<State, Action: Sendable> {
         guard let tokens = cancellables.removeValue(forKey: id) else { return }
         for token in tokens { running[token]?.cancel() }
     }
+}
+
+/// Whether a store's clock wants to hear of effects ending.
+enum ClockObserver {
+    case notLookedUp
+    case none
+    case observer(any EffectEndObserver)
 }
 
 /// One running effect: its task, and whether it was cancelled. Cancelling happens on the main
@@ -329,7 +345,7 @@ package final class StartedEffects: Sendable {
     }
 
     /// Waits until the effects have ended. Cancelling the waiting task does not cancel them.
-    package func finish() async {
+    package nonisolated(nonsending) func finish() async {
         await family.waitForEffects(from: start)
     }
 

@@ -11,7 +11,7 @@ public struct StoreTask: Hashable, Sendable {
     init(_ effects: StartedEffects?) { self.effects = effects }
 
     /// Waits until the effects have ended.
-    public func finish() async {
+    public nonisolated(nonsending) func finish() async {
         await effects?.finish()
     }
 

@@ -20,7 +20,7 @@ public struct SpeechClient: Sendable {
     /// Throws `CancellationError` when the calling task is cancelled, when `stop`
     /// is called, or when a newer `speak` takes over; the sound stops at once in
     /// each case. Throws a `SpeechError` for anything else.
-    public var speak: @Sendable (Utterance) async throws -> Void
+    public var speak: nonisolated(nonsending) @Sendable (Utterance) async throws -> Void
 
     /// Stops whatever is being spoken; the pending `speak` throws `CancellationError`.
     public var stop: @Sendable () async -> Void
@@ -35,7 +35,7 @@ public struct SpeechClient: Sendable {
     public var parameters: SpeechParameters
 
     public init(
-        speak: @escaping @Sendable (Utterance) async throws -> Void,
+        speak: nonisolated(nonsending) @escaping @Sendable (Utterance) async throws -> Void,
         stop: @escaping @Sendable () async -> Void,
         voices: @escaping @Sendable () async throws -> [Voice],
         synthesize: @escaping @Sendable (Utterance) async throws -> PCMAudio,

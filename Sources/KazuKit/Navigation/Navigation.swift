@@ -149,7 +149,7 @@ public struct Navigation: Reducer, Sendable {
                 state.path.append(Summary.State(record: record))
                 state.isSavingSession = true
                 return .run { send in
-                    try history.append(record)
+                    try await Self.offTheMainActor { try history.append(record) }
                     await send(.historySaved)
                 } catch: { error, send in
                     await send(.historyNotSaved(record, "\(error)"))
@@ -158,8 +158,10 @@ public struct Navigation: Reducer, Sendable {
             case .historySaved:
                 state.isSavingSession = false
                 // What was just answered changes what is left to review.
-                return .run { [now = now()] send in
-                    await send(.reviewUpdated(try history.statistics(now: now).0.review))
+                let now = now()
+                return .run { send in
+                    let review = try await Self.offTheMainActor { try history.statistics(now: now).0.review }
+                    await send(.reviewUpdated(review))
                 } catch: { error, send in
                     await send(.saveFailed("history not read: \(error)"))
                 }
@@ -205,6 +207,13 @@ public struct Navigation: Reducer, Sendable {
         .persisting(\.settings, debounce: .milliseconds(250)) { [settingsClient] settings in
             try settingsClient.save(settings)
         } failed: { .saveFailed("\($0)") }
+    }
+
+    /// Disk work (an fsync, a read of the whole history), away from the main actor where
+    /// effects run: the front end's next screen does not wait behind the disk.
+    @concurrent
+    private static func offTheMainActor<T: Sendable>(_ work: @Sendable () throws -> T) async throws -> T {
+        try work()
     }
 
     private func drawSeed() -> UInt64 {

@@ -292,9 +292,12 @@ public struct Quiz: Reducer, Sendable {
 
     private func speak(_ state: inout State) -> Effect<Action> {
         state.isSpeaking = true
-        let utterance = state.speech.utterance(state.question.spokenKana, within: speech.parameters)
+        // The client is read here, once, not again inside the effect: a dependency read costs
+        // a task-local lookup and a cast. (Not as a capture list: see `Effect.run`.)
+        let voice = speech
+        let utterance = state.speech.utterance(state.question.spokenKana, within: voice.parameters)
         return .run { send in
-            try await speech.speak(utterance)
+            try await voice.speak(utterance)
             await send(.playbackFinished)
         } catch: { error, send in
             await send(.playbackFailed((error as? SpeechError)?.problem ?? "\(error)"))

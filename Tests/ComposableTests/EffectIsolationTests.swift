@@ -1,0 +1,77 @@
+import Composable
+import Testing
+
+// An effect's work starts on the store's actor. It used to start on the global executor and
+// come back for every action it sent: two thread switches an effect, which cost more than the
+// rest of a quiz question. The nested task-local scopes of a presented child (its
+// dependencies, its `dismiss`) were what sent it away, so the child's effect is the one to watch.
+
+/// Where an effect's work ran: the name of its actor, or "no actor".
+private func whereItRuns(_ isolation: (any Actor)?) -> String {
+    isolation.map { "\(type(of: $0))" } ?? "no actor"
+}
+
+private struct Sheet: Reducer {
+    struct State: Equatable { var ranOn: [String] = [] }
+    enum Action: Equatable, Sendable { case start, ran(String) }
+
+    func reduce(into state: inout State, action: Action) -> Effect<Action> {
+        switch action {
+        case .start:
+            return .run { send in await send(.ran(whereItRuns(#isolation))) }
+        case let .ran(name):
+            state.ranOn.append(name)
+            return .none
+        }
+    }
+}
+
+private struct Page: Reducer {
+    struct State: Equatable {
+        var sheet = PresentationState<Sheet.State>(wrappedValue: Sheet.State())
+        var ranOn: [String] = []
+    }
+
+    enum Action: Equatable, Sendable, CasePathable {
+        case sheet(PresentationAction<Sheet.Action>)
+        case start, ran(String)
+
+        struct AllCasePaths {
+            let sheet = CasePath<Action, PresentationAction<Sheet.Action>>(embed: Action.sheet) {
+                if case let .sheet(action) = $0 { action } else { nil }
+            }
+        }
+        static let allCasePaths = AllCasePaths()
+    }
+
+    var body: some ReducerOf<Self> {
+        Reduce { state, action in
+            switch action {
+            case .start:
+                return .run { send in await send(.ran(whereItRuns(#isolation))) }
+                    .cancellable(id: "start", cancelInFlight: true)
+            case let .ran(name):
+                state.ranOn.append(name)
+                return .none
+            case .sheet:
+                return .none
+            }
+        }
+        .ifLet(\.sheet, action: \.sheet) { Sheet().dependency(\.uuid, .incrementing) }
+    }
+}
+
+@MainActor
+@Suite struct EffectIsolationTests {
+    @Test func aRootEffectStartsOnTheStoresActor() async {
+        let store = Store(initialState: Page.State()) { Page() }
+        await store.send(.start).finish()
+        #expect(store.state.ranOn == ["MainActor"])
+    }
+
+    @Test func aPresentedChildsEffectUnderADependencyOverrideStartsOnTheStoresActor() async {
+        let store = Store(initialState: Page.State()) { Page() }
+        await store.send(.sheet(.presented(.start))).finish()
+        #expect(store.state.sheet.wrappedValue?.ranOn == ["MainActor"])
+    }
+}
