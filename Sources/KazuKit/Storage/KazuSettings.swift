@@ -11,27 +11,92 @@
 /// kept; fields this version does not know are ignored, so older and newer versions of Kazu
 /// can share one file.
 public struct KazuSettings: Hashable, Sendable, Codable {
-    public var skill: Skill
+    public var skill: Skill {
+        get { box.fields.skill }
+        _modify {
+            makeUnique()
+            yield &box.fields.skill
+        }
+    }
     /// How the reading skill writes its questions: kanji, or the harder kana.
-    public var readingScript: ReadingScript
-    public var mode: QuizMode
-    public var speech: SpeechPreferences
+    public var readingScript: ReadingScript {
+        get { box.fields.readingScript }
+        _modify {
+            makeUnique()
+            yield &box.fields.readingScript
+        }
+    }
+    public var mode: QuizMode {
+        get { box.fields.mode }
+        _modify {
+            makeUnique()
+            yield &box.fields.mode
+        }
+    }
+    public var speech: SpeechPreferences {
+        get { box.fields.speech }
+        _modify {
+            makeUnique()
+            yield &box.fields.speech
+        }
+    }
     /// Topic ids, in the order they were marked.
-    public var favorites: [String]
+    public var favorites: [String] {
+        get { box.fields.favorites }
+        _modify {
+            makeUnique()
+            yield &box.fields.favorites
+        }
+    }
     /// Topic ids, most recent first, at most `recentLimit`.
-    public var recentTopics: [String]
+    public var recentTopics: [String] {
+        get { box.fields.recentTopics }
+        _modify {
+            makeUnique()
+            yield &box.fields.recentTopics
+        }
+    }
+
+    // The settings live in one shared box, copied when written while shared. Navigation
+    // saves them whenever an action changes them, so every action, in a whole session, copies
+    // them once and compares the copy: with the box that is a retain and a pointer compare,
+    // not six fields' retains and two arrays' comparison.
+    private var box: Box
+
+    private struct Fields: Hashable, Sendable {
+        var skill: Skill
+        var readingScript: ReadingScript
+        var mode: QuizMode
+        var speech: SpeechPreferences
+        var favorites: [String]
+        var recentTopics: [String]
+    }
+
+    // Changed only after `makeUnique()`, so a box is never changed while it is shared.
+    private final class Box: @unchecked Sendable {
+        var fields: Fields
+        init(_ fields: Fields) { self.fields = fields }
+    }
+
+    private mutating func makeUnique() {
+        if !isKnownUniquelyReferenced(&box) { box = Box(box.fields) }
+    }
+
+    public static func == (lhs: Self, rhs: Self) -> Bool {
+        lhs.box === rhs.box || lhs.box.fields == rhs.box.fields
+    }
+
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(box.fields)
+    }
 
     public static let recentLimit = 5
 
     public init(skill: Skill = .listening, readingScript: ReadingScript = .kanji,
                 mode: QuizMode = .questionLimit(QuizMode.defaultQuestionLimit),
                 speech: SpeechPreferences = SpeechPreferences(), favorites: [String] = [], recentTopics: [String] = []) {
-        self.skill = skill
-        self.readingScript = readingScript
-        self.mode = mode
-        self.speech = speech
-        self.favorites = favorites
-        self.recentTopics = recentTopics
+        box = Box(Fields(skill: skill, readingScript: readingScript, mode: mode, speech: speech,
+                         favorites: favorites, recentTopics: recentTopics))
     }
 
     /// Puts `topicID` first among the recent topics.
@@ -45,13 +110,15 @@ public struct KazuSettings: Hashable, Sendable, Codable {
 
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
-        let defaults = KazuSettings()
-        skill = (try? container.decodeIfPresent(String.self, forKey: .skill)).flatMap { $0.flatMap(Skill.init(argument:)) } ?? defaults.skill
-        readingScript = ((try? container.decodeIfPresent(ReadingScript.self, forKey: .readingScript)) ?? nil) ?? defaults.readingScript
-        mode = ((try? container.decodeIfPresent(QuizMode.self, forKey: .mode)) ?? nil) ?? defaults.mode
-        speech = ((try? container.decodeIfPresent(SpeechPreferences.self, forKey: .speech)) ?? nil) ?? defaults.speech
-        favorites = ((try? container.decodeIfPresent([String].self, forKey: .favorites)) ?? nil) ?? []
-        recentTopics = ((try? container.decodeIfPresent([String].self, forKey: .recentTopics)) ?? nil) ?? []
+        self.init()
+        if let skill = (try? container.decodeIfPresent(String.self, forKey: .skill)).flatMap({ $0.flatMap(Skill.init(argument:)) }) {
+            self.skill = skill
+        }
+        if let script = (try? container.decodeIfPresent(ReadingScript.self, forKey: .readingScript)) ?? nil { readingScript = script }
+        if let mode = (try? container.decodeIfPresent(QuizMode.self, forKey: .mode)) ?? nil { self.mode = mode }
+        if let speech = (try? container.decodeIfPresent(SpeechPreferences.self, forKey: .speech)) ?? nil { self.speech = speech }
+        if let favorites = (try? container.decodeIfPresent([String].self, forKey: .favorites)) ?? nil { self.favorites = favorites }
+        if let recent = (try? container.decodeIfPresent([String].self, forKey: .recentTopics)) ?? nil { recentTopics = recent }
     }
 
     public func encode(to encoder: any Encoder) throws {
