@@ -1,4 +1,11 @@
 import Synchronization
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
 /// A dependency that features reach through `DependencyValues`: its value in the running
 /// program, and the value tests get unless they override it.
@@ -51,12 +58,32 @@ public enum DependencyContext: Sendable {
 /// }
 /// ```
 public struct DependencyValues: Sendable {
-    /// The values in force for the current task: inside a reducer or an effect, the store's.
-    @TaskLocal public static var current = DependencyValues()
+    /// The values in force here: inside a reducer or an effect, the store's.
+    ///
+    /// A synchronous scope (a store reducing actions, a reducer's `dependency` override,
+    /// `withDependencies`) is kept per thread, and wins; asynchronous work (an effect) keeps
+    /// its values in a task-local. Entering a task-local scope costs a fifth of sending an
+    /// action through Kazu's whole tree, and a store enters one for every send; a thread's
+    /// scope costs two pthread calls. It is sound because synchronous code cannot suspend:
+    /// nothing else runs on the thread while the scope is open.
+    public static var current: DependencyValues {
+        SynchronousScope.innermost ?? ofTask
+    }
+
+    /// The values of the running task: what effects, which are asynchronous, run under.
+    @TaskLocal static var ofTask = DependencyValues()
+
+    /// Runs `operation` with `values` in force; synchronous work only (see `current`).
+    @usableFromInline
+    static func with<R>(_ values: DependencyValues, _ operation: () throws -> R) rethrows -> R {
+        try SynchronousScope.with(values.box, operation)
+    }
 
     /// Everything in one reference, so that handing these values to a task (once per action)
     /// costs one retain; copied before a change when shared.
-    private var box: Box
+    fileprivate var box: Box
+
+    fileprivate init(box: Box) { self.box = box }
 
     public init(context: DependencyContext = .live) {
         box = Box(overrides: [:], resolved: ResolvedDependencies(), context: context)
@@ -96,7 +123,7 @@ public struct DependencyValues: Sendable {
     }
 
     // Changed only through `unique()`, so a box is never changed while it is shared.
-    private final class Box: @unchecked Sendable {
+    fileprivate final class Box: @unchecked Sendable {
         var overrides: [ObjectIdentifier: any Sendable]
         /// The live or test values resolved so far, shared by copies of these values.
         var resolved: ResolvedDependencies
@@ -162,5 +189,27 @@ public func withDependencies<R>(
 ) rethrows -> R {
     var values = DependencyValues.current
     try update(&values)
-    return try DependencyValues.$current.withValue(values, operation: operation)
+    return try DependencyValues.with(values, operation)
+}
+
+/// The innermost synchronous dependency scope of each thread: the box of its values,
+/// unretained (the scope's caller holds them for as long as it is open).
+private enum SynchronousScope {
+    static let key: pthread_key_t = {
+        var key = pthread_key_t()
+        precondition(pthread_key_create(&key, nil) == 0, "no thread-specific key for the dependency scopes")
+        return key
+    }()
+
+    static var innermost: DependencyValues? {
+        guard let box = pthread_getspecific(key) else { return nil }
+        return DependencyValues(box: Unmanaged<DependencyValues.Box>.fromOpaque(box).takeUnretainedValue())
+    }
+
+    static func with<R>(_ box: DependencyValues.Box, _ operation: () throws -> R) rethrows -> R {
+        let outer = pthread_getspecific(key)
+        pthread_setspecific(key, Unmanaged.passUnretained(box).toOpaque())
+        defer { pthread_setspecific(key, outer) }
+        return try withExtendedLifetime(box) { try operation() }
+    }
 }

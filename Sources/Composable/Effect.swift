@@ -87,7 +87,7 @@ extension Effect {
         send: Send<Action>, dependencies: DependencyValues, fileID: StaticString, line: UInt,
         isolation: isolated (any Actor)? = #isolation
     ) async {
-        await DependencyValues.$current.withValue(dependencies, operation: {
+        await DependencyValues.$ofTask.withValue(dependencies, operation: {
             _ = isolation
             do {
                 try await operation(send)

@@ -23,7 +23,7 @@ package final class StoreRuntime<State, Action: Sendable> {
     @exclusivity(unchecked) @usableFromInline package var dependencies: DependencyValues {
         // A body may capture dependencies as it is built (`[client] in`): build it again.
         didSet {
-            reducer = DependencyValues.$current.withValue(dependencies) { makeReducer() }
+            reducer = DependencyValues.with(dependencies) { makeReducer() }
             clockObserver = .notLookedUp
         }
     }
@@ -52,7 +52,7 @@ package final class StoreRuntime<State, Action: Sendable> {
     where R.State == State, R.Action == Action {
         self.state = initialState
         self.makeReducer = { reducer._makeReduce() }
-        self.reducer = DependencyValues.$current.withValue(dependencies) { reducer._makeReduce() }
+        self.reducer = DependencyValues.with(dependencies) { reducer._makeReduce() }
         self.dependencies = dependencies
     }
 
@@ -99,9 +99,8 @@ package final class StoreRuntime<State, Action: Sendable> {
         // nothing, and emptying the queue destroys its elements through generic value witnesses.
         var first = first
         repeat {
-            // One task-local push for all the queued actions, not one each: it costs about as
-            // much as reducing a small action.
-            DependencyValues.$current.withValue(dependencies) {
+            // One dependency scope for all the queued actions, not one each.
+            DependencyValues.with(dependencies) {
                 if let (action, origin) = first {
                     first = nil
                     reduce(action, origin: origin, into: &family)
