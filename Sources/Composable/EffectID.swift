@@ -25,29 +25,23 @@ public struct EffectID: Hashable, @unchecked Sendable {
     }
 }
 
-/// An id's value, with what comparing it needs worked out once. The runtime looks ids up on
-/// every effect it starts or cancels, and an id seen from a parent nests ids (a scope, a
-/// presentation, the child's own): hashed and compared through AnyHashable at each level,
-/// with dynamic casts, that cost more than the rest of starting the effect.
+/// An id's value, with its hash worked out once. The runtime looks ids up on every effect
+/// it starts or cancels, and an id seen from a parent nests ids (a scope, a presentation, the
+/// child's own). Through `AnyHashable`, each level cost a box and a conformance cast on
+/// every question a quiz spoke; here an id is its value and the hash of its type and value.
 ///
-/// Ids compare as `AnyHashable`s do (so `1 as Int` and `1 as UInt8` are one id, as before);
-/// two ids of one type compare with the type's own `==`, without casts.
+/// Ids of different types are different ids, as `EffectID` promises (`AnyHashable` would
+/// have made `1 as Int` and `1 as UInt8` one id); two ids of one type compare with the
+/// type's own `==`.
 @usableFromInline
 class EffectIDStorage {
-    @usableFromInline let base: AnyHashable
-    /// `base.hashValue`.
     @usableFromInline let hash: Int
 
     @inlinable
-    init(base: AnyHashable) {
-        self.base = base
-        self.hash = base.hashValue
-    }
+    init(hash: Int) { self.hash = hash }
 
     @inlinable
-    func isEqual(to other: EffectIDStorage) -> Bool {
-        base == other.base
-    }
+    func isEqual(to other: EffectIDStorage) -> Bool { false }
 }
 
 @usableFromInline
@@ -57,13 +51,16 @@ final class TypedEffectIDStorage<ID: Hashable>: EffectIDStorage {
     @inlinable
     init(_ id: ID) {
         self.id = id
-        super.init(base: AnyHashable(id))
+        var hasher = Hasher()
+        hasher.combine(ObjectIdentifier(ID.self))
+        hasher.combine(id)
+        super.init(hash: hasher.finalize())
     }
 
     @inlinable
     override func isEqual(to other: EffectIDStorage) -> Bool {
         // `self` is exactly this class (it is final): comparing metatypes is a pointer compare.
-        guard type(of: other) == type(of: self) else { return base == other.base }
+        guard type(of: other) == type(of: self) else { return false }
         return id == unsafeDowncast(other, to: TypedEffectIDStorage<ID>.self).id
     }
 }
