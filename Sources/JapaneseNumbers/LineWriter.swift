@@ -17,26 +17,30 @@ extension JapaneseNumbers {
         appendLine(n, counter: counter?.table, to: &out)
     }
 
-    /// The line, written on the stack and appended to `out` in one copy.
+    /// The line, written straight into `out`'s spare capacity: no second copy. The
+    /// writers may store up to ``BytePool/copyWidth`` bytes past the line's end, inside
+    /// the capacity asked for; only the line's bytes count as appended.
     static func appendLine(_ n: Int64, counter: CounterTable?, to out: inout [UInt8]) {
-        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: ReadingWriter.lineCapacity) { buffer in
-            var line = ByteCursor(buffer.baseAddress!)
-            if counter == nil && n > 0 && n < 1_000_000_000_000 {
-                writePlainLine(UInt64(n), to: &line)
-                out.append(contentsOf: UnsafeBufferPointer(start: buffer.baseAddress!, count: line.at))
-                return
+        out.append(addingCapacity: ReadingWriter.lineCapacity) { span in
+            span.withUnsafeMutableBufferPointer { buffer, appended in
+                var line = ByteCursor(buffer.baseAddress!)
+                if counter == nil && n > 0 && n < 1_000_000_000_000 {
+                    writePlainLine(UInt64(n), to: &line)
+                    appended = line.at
+                    return
+                }
+                ReadingWriter.writeDecimal(n, to: &line)
+                if let counter { line.copy(counter.kanjiPool.bytes(CounterPieces.name)) }
+                line.put(9)
+                ReadingWriter.writeKanji(n, counter: counter, to: &line)
+                line.put(9)
+                ReadingWriter.write(n, counter: counter, script: .hiragana, to: &line)
+                line.put(9)
+                ReadingWriter.write(n, counter: counter, script: .romaji, to: &line)
+                line.put(10)
+                assert(line.at + BytePool.copyWidth <= ReadingWriter.lineCapacity)
+                appended = line.at
             }
-            ReadingWriter.writeDecimal(n, to: &line)
-            if let counter { line.copy(counter.kanjiPool.bytes(CounterPieces.name)) }
-            line.put(9)
-            ReadingWriter.writeKanji(n, counter: counter, to: &line)
-            line.put(9)
-            ReadingWriter.write(n, counter: counter, script: .hiragana, to: &line)
-            line.put(9)
-            ReadingWriter.write(n, counter: counter, script: .romaji, to: &line)
-            line.put(10)
-            assert(line.at + BytePool.copyWidth <= ReadingWriter.lineCapacity)
-            out.append(contentsOf: UnsafeBufferPointer(start: buffer.baseAddress!, count: line.at))
         }
     }
 
