@@ -45,10 +45,12 @@ enum GroupTables {
 
     static let recordSize = 128
     static let kanjiOffset = 0, digitsOffset = 28, romajiOffset = 32, hiraganaOffset = 64
+    /// The most bytes each entry of a record holds, after its length byte.
+    static let kanjiRoom = 27, romajiRoom = 31, hiraganaRoom = 63
 
     nonisolated(unsafe) static let main: UnsafePointer<UInt8> = {
         let table = allocate(recordSize)
-        fillKanji(table + kanjiOffset, stride: recordSize, room: digitsOffset - 1)
+        fillKanji(table + kanjiOffset, stride: recordSize, room: kanjiRoom)
         for v in 0..<10_000 {
             var digits = v
             for k in stride(from: 3, through: 0, by: -1) {
@@ -56,8 +58,8 @@ enum GroupTables {
                 digits /= 10
             }
         }
-        fill(.romaji, table + romajiOffset, stride: recordSize, room: 31)
-        fill(.hiragana, table + hiraganaOffset, stride: recordSize, room: 63)
+        fill(.romaji, table + romajiOffset, stride: recordSize, room: romajiRoom)
+        fill(.hiragana, table + hiraganaOffset, stride: recordSize, room: hiraganaRoom)
         return UnsafePointer(table)
     }()
 
