@@ -98,3 +98,19 @@ struct ByteCursor {
         at += 3
     }
 }
+
+/// Copies `count` bytes, 16 to 64 (a constant where it is called), as 16-byte moves, the
+/// last overlapping the one before it: at most four loads and four stores, and not a
+/// byte read outside `source ..< source + count`.
+@inline(__always)
+func copyInChunks(_ count: Int, from source: UnsafePointer<UInt8>, to target: UnsafeMutablePointer<UInt8>) {
+    assert(count >= 16 && count <= 64)
+    @inline(__always) func move(_ offset: Int) {
+        let chunk = UnsafeRawPointer(source + offset).loadUnaligned(as: SIMD16<UInt8>.self)
+        UnsafeMutableRawPointer(target + offset).storeBytes(of: chunk, as: SIMD16<UInt8>.self)
+    }
+    move(0)
+    if count > 32 { move(16) }
+    if count > 48 { move(32) }
+    move(count - 16)
+}
