@@ -76,10 +76,12 @@ struct ByteCursor {
         at += count
     }
 
-    /// Appends a table entry: a length byte, then at most 63 bytes (with padding after them).
+    /// Appends entry `v` of a section table column: a length byte, then at most the
+    /// column's room of bytes, all of which are copied.
     @inline(__always)
-    mutating func copy(entry: UnsafePointer<UInt8>) {
-        UnsafeMutableRawPointer(base + at).copyMemory(from: entry + 1, byteCount: BytePool.copyWidth)
+    mutating func copy(_ column: GroupTables.Column, _ v: Int) {
+        let entry = column.entry(v)
+        copyInChunks(column.room, from: entry + 1, to: base + at)
         at += Int(entry[0])
     }
 
