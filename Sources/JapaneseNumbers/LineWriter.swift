@@ -11,22 +11,35 @@ extension JapaneseNumbers {
     /// // out holds the UTF-8 of "3本\t三本\tさんぼん\tsanbon\n"
     /// ```
     public static func appendTabSeparatedLine(of n: Int64, counter: Counter? = nil, to out: inout [UInt8]) throws(ReadingError) {
-        if let counter, !counter.validRange.contains(n) {
-            throw ReadingError(number: n, counter: counter.name, validRange: counter.validRange)
+        if let counter {
+            guard counter.validRange.contains(n) else {
+                throw ReadingError(number: n, counter: counter.name, validRange: counter.validRange)
+            }
+            appendLine(n, counter: counter.table, to: &out)
+        } else if n > 0 && n < 1_000_000_000_000 {
+            appendPlainLine(UInt64(n), to: &out)
+        } else {
+            appendLine(n, counter: nil, to: &out)
         }
-        appendLine(n, counter: counter?.table, to: &out)
     }
 
-    /// The line, written straight into `out`'s spare capacity: no second copy. The
-    /// writers may store up to ``BytePool/copyWidth`` bytes past the line's end, inside
-    /// the capacity asked for; only the line's bytes count as appended.
+    // Both write the line straight into `out`'s spare capacity: no second copy. The
+    // writers may store up to ``BytePool/copyWidth`` bytes past the line's end, inside
+    // the capacity asked for; only the line's bytes count as appended.
+
+    /// The line of 0 < m < 10^12 without a counter: see ``writePlainLine(_:to:)``.
+    static func appendPlainLine(_ m: UInt64, to out: inout [UInt8]) {
+        out.append(addingCapacity: ReadingWriter.lineCapacity) { span in
+            span.withUnsafeMutableBufferPointer { buffer, appended in
+                appended = writePlainLine(m, to: buffer.baseAddress!)
+            }
+        }
+    }
+
+    /// Any line, from the reading writers.
     static func appendLine(_ n: Int64, counter: CounterTable?, to out: inout [UInt8]) {
         out.append(addingCapacity: ReadingWriter.lineCapacity) { span in
             span.withUnsafeMutableBufferPointer { buffer, appended in
-                if counter == nil && n > 0 && n < 1_000_000_000_000 {
-                    appended = writePlainLine(UInt64(n), to: buffer.baseAddress!)
-                    return
-                }
                 var line = ByteCursor(buffer.baseAddress!)
                 ReadingWriter.writeDecimal(n, to: &line)
                 if let counter { line.copy(counter.kanjiPool.bytes(CounterPieces.name)) }
@@ -65,6 +78,10 @@ extension JapaneseNumbers {
         let r2 = main + GroupTables.recordSize &* s2
         let r1 = main + GroupTables.recordSize &* s1
         let r0 = main + GroupTables.recordSize &* s0
+        // The kana half of each record is its second cache line: ask for all three now,
+        // so that they are on their way while the digits and kanji are written.
+        let kana = GroupTables.hiraganaOffset, kanaRoom = GroupTables.hiraganaRoom
+        let kanaLength2 = Int(r2[kana]), kanaLength1 = Int(r1[kana]), kanaLength0 = Int(r0[kana])
         var p = start
         @inline(__always) func put(_ byte: UInt8) {
             p.pointee = byte
@@ -75,9 +92,12 @@ extension JapaneseNumbers {
             p += count
         }
         /// The entry (a length byte, then the bytes) at `offset` in `record`.
-        @inline(__always) func copy(_ record: UnsafePointer<UInt8>, _ offset: Int, room: Int) {
+        @inline(__always) func copy(_ record: UnsafePointer<UInt8>, _ offset: Int, room: Int, length: Int) {
             copyInChunks(room, from: record + offset + 1, to: p)
-            p += Int(record[offset])
+            p += length
+        }
+        @inline(__always) func copy(_ record: UnsafePointer<UInt8>, _ offset: Int, room: Int) {
+            copy(record, offset, room: room, length: Int(record[offset]))
         }
         @inline(__always) func digits(_ record: UnsafePointer<UInt8>) -> UInt64 {
             UInt64(UInt32(littleEndian: UnsafeRawPointer(record + GroupTables.digitsOffset).load(as: UInt32.self)))
@@ -100,10 +120,9 @@ extension JapaneseNumbers {
         put(9)
 
         // Hiragana.
-        let kana = GroupTables.hiraganaOffset, kanaRoom = GroupTables.hiraganaRoom
-        if s2 != 0 { copy(r2, kana, room: kanaRoom); store(utf8(0x304A, 0x304F), count: 6) }   // おく
-        if s1 != 0 { copy(r1, kana, room: kanaRoom); store(utf8(0x307E, 0x3093), count: 6) }   // まん
-        if s0 != 0 { copy(r0, kana, room: kanaRoom) }
+        if s2 != 0 { copy(r2, kana, room: kanaRoom, length: kanaLength2); store(utf8(0x304A, 0x304F), count: 6) }   // おく
+        if s1 != 0 { copy(r1, kana, room: kanaRoom, length: kanaLength1); store(utf8(0x307E, 0x3093), count: 6) }   // まん
+        if s0 != 0 { copy(r0, kana, room: kanaRoom, length: kanaLength0) }
         put(9)
 
         // Romaji: a space between sections; n' before oku (sanzen'oku).
