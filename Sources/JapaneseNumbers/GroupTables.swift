@@ -31,13 +31,16 @@ enum Script: Int, CaseIterable {
 /// 128-byte record, two cache lines, in ``main``: the kanji (length, then bytes) at 0,
 /// the four digits at 28, the romaji at 32, the hiragana at 64 (alone in its line, for
 /// ``JapaneseNumbers/hiragana(of:counter:)``). Katakana (64-byte entries) and romaji
-/// with macrons (32-byte entries) have tables of their own. Every table is followed by
-/// 64 bytes of padding, so a writer may copy a fixed 64 bytes from any entry.
+/// with macrons (32-byte entries) have tables of their own. A writer copies an entry's
+/// whole room (``Column/room``) in 16-byte moves, reading nothing outside the entry; every
+/// table is followed by 64 bytes of padding all the same.
 enum GroupTables {
     struct Column {
         /// The length byte of entry 0; entry `v` is `stride * v` further on.
         let base: UnsafePointer<UInt8>
         let stride: Int
+        /// The most bytes an entry holds after its length byte: a writer copies this many.
+        let room: Int
 
         @inline(__always)
         func entry(_ v: Int) -> UnsafePointer<UInt8> { base + stride &* v }
@@ -45,10 +48,12 @@ enum GroupTables {
 
     static let recordSize = 128
     static let kanjiOffset = 0, digitsOffset = 28, romajiOffset = 32, hiraganaOffset = 64
+    /// The most bytes each entry of a record holds, after its length byte.
+    static let kanjiRoom = 27, romajiRoom = 31, hiraganaRoom = 63
 
     nonisolated(unsafe) static let main: UnsafePointer<UInt8> = {
         let table = allocate(recordSize)
-        fillKanji(table + kanjiOffset, stride: recordSize, room: digitsOffset - 1)
+        fillKanji(table + kanjiOffset, stride: recordSize, room: kanjiRoom)
         for v in 0..<10_000 {
             var digits = v
             for k in stride(from: 3, through: 0, by: -1) {
@@ -56,8 +61,8 @@ enum GroupTables {
                 digits /= 10
             }
         }
-        fill(.romaji, table + romajiOffset, stride: recordSize, room: 31)
-        fill(.hiragana, table + hiraganaOffset, stride: recordSize, room: 63)
+        fill(.romaji, table + romajiOffset, stride: recordSize, room: romajiRoom)
+        fill(.hiragana, table + hiraganaOffset, stride: recordSize, room: hiraganaRoom)
         return UnsafePointer(table)
     }()
 
@@ -67,15 +72,15 @@ enum GroupTables {
     @inline(__always)
     static func column(_ script: Script) -> Column {
         switch script {
-        case .hiragana: return Column(base: main + hiraganaOffset, stride: recordSize)
-        case .katakana: return Column(base: katakana, stride: 64)
-        case .romaji: return Column(base: main + romajiOffset, stride: recordSize)
-        case .romajiMacrons: return Column(base: romajiMacrons, stride: 32)
+        case .hiragana: return Column(base: main + hiraganaOffset, stride: recordSize, room: hiraganaRoom)
+        case .katakana: return Column(base: katakana, stride: 64, room: 63)
+        case .romaji: return Column(base: main + romajiOffset, stride: recordSize, room: romajiRoom)
+        case .romajiMacrons: return Column(base: romajiMacrons, stride: 32, room: 31)
         }
     }
 
     @inline(__always)
-    static var kanji: Column { Column(base: main + kanjiOffset, stride: recordSize) }
+    static var kanji: Column { Column(base: main + kanjiOffset, stride: recordSize, room: kanjiRoom) }
 
     /// Zeroed room for 10000 entries of `stride` bytes and the padding, aligned to cache lines.
     static func allocate(_ stride: Int) -> UnsafeMutablePointer<UInt8> {

@@ -165,7 +165,7 @@ enum ReadingWriter {
         @inline(__always)
         mutating func section(_ table: GroupTables.Column, _ v: Int) {
             if romaji && !first { out.put(UInt8(ascii: " ")) }
-            out.copy(entry: table.entry(v))
+            out.copy(table, v)
             geminate = false
             first = false
         }
@@ -245,11 +245,11 @@ enum ReadingWriter {
         if m == 0 { out.put3(counter == nil ? 0x3007 : 0x96F6) }                               // 〇 or 零
         let table = GroupTables.kanji
         let (s0, s1, s2, s3, s4) = sections(m)
-        if s4 != 0 { out.copy(entry: table.entry(Int(s4))); out.put3(0x4EAC) }   // 京
-        if s3 != 0 { out.copy(entry: table.entry(Int(s3))); out.put3(0x5146) }   // 兆
-        if s2 != 0 { out.copy(entry: table.entry(Int(s2))); out.put3(0x5104) }   // 億
-        if s1 != 0 { out.copy(entry: table.entry(Int(s1))); out.put3(0x4E07) }   // 万
-        if s0 != 0 { out.copy(entry: table.entry(Int(s0))) }
+        if s4 != 0 { out.copy(table, Int(s4)); out.put3(0x4EAC) }   // 京
+        if s3 != 0 { out.copy(table, Int(s3)); out.put3(0x5146) }   // 兆
+        if s2 != 0 { out.copy(table, Int(s2)); out.put3(0x5104) }   // 億
+        if s1 != 0 { out.copy(table, Int(s1)); out.put3(0x4E07) }   // 万
+        if s0 != 0 { out.copy(table, Int(s0)) }
         if let counter { out.copy(counter.kanjiPool, entry: counter.kanjiPool.entries[0]) }
     }
 
