@@ -3,6 +3,10 @@ import Composable
 import Foundation
 import KazuKit
 
+/// How many answers a piped session reduces before it waits for input (`QuizSession`'s
+/// read-ahead hands room back 64 lines at a time).
+let inputChunk = 64
+
 /// One session of `questions` questions, each answered right, through the Navigation store:
 /// topic, pre-session settings, the quiz (question drawn, graded, recorded, the next one
 /// spoken by a silent voice), the summary and the history (in memory).
@@ -19,13 +23,20 @@ func sessionThroughTheStore(questions: Int, seed: UInt64) async -> Int {
     store.send(.preSettings(.presented(.questionLimitEntered(String(questions)))))
     store.send(.preSettings(.presented(.startTapped)))
     var answered = 0
+    // Answers come as from a pipe: `kazu quiz` reads up to 64 lines ahead, reduces them back
+    // to back, and waits for more input, and that wait is when the effects they started run.
+    // Here the wait is for those effects to end.
     var started: [StoreTask] = []
-    started.reserveCapacity(questions)
+    started.reserveCapacity(inputChunk)
     // Only the answer is kept across the send: a copy of the quiz state held meanwhile would
     // make the reducer copy the answers so far on each append.
     while let answer = store.state.quiz?.question.answer {
         started.append(store.send(.quiz(.presented(.answerSubmitted(answer)))))
         answered += 1
+        if started.count == inputChunk {
+            for task in started { await task.finish() }
+            started.removeAll(keepingCapacity: true)
+        }
     }
     for task in started { await task.finish() }
     return answered + (store.state.path.last?.record.correctCount ?? 0)
