@@ -60,12 +60,16 @@ public enum DependencyContext: Sendable {
 public struct DependencyValues: Sendable {
     /// The values in force here: inside a reducer or an effect, the store's.
     ///
-    /// A synchronous scope (a store reducing actions, a reducer's `dependency` override,
-    /// `withDependencies`) is kept per thread, and wins; asynchronous work (an effect) keeps
-    /// its values in a task-local. Entering a task-local scope costs a fifth of sending an
-    /// action through Kazu's whole tree, and a store enters one for every send; a thread's
-    /// scope costs two pthread calls. It is sound because synchronous code cannot suspend:
-    /// nothing else runs on the thread while the scope is open.
+    /// A store reducing actions, and a reducer's `dependency` override, keep their scope per
+    /// thread, and it wins; everything else (effects, `withDependencies`) keeps its values
+    /// in a task-local. Entering a task-local scope costs a fifth of sending an action
+    /// through Kazu's whole tree, and a store enters one for every send; a thread's scope
+    /// costs two pthread calls. It is sound because reducing is synchronous and cannot
+    /// suspend: nothing else runs on the thread while the scope is open.
+    ///
+    /// One consequence: a `Task` a reducer creates does not inherit the store's values (a
+    /// `Task` copies task-locals only). Do asynchronous work in an effect, which captures
+    /// the values where it is made; inside `withDependencies`, a `Task` does inherit them.
     public static var current: DependencyValues {
         SynchronousScope.innermost ?? ofTask
     }
@@ -189,7 +193,33 @@ public func withDependencies<R>(
 ) rethrows -> R {
     var values = DependencyValues.current
     try update(&values)
-    return try DependencyValues.with(values, operation)
+    // A task-local, so that a Task made inside inherits the values; the thread's scope is
+    // cleared meanwhile so that the task-local is what `current` reads.
+    return try SynchronousScope.cleared {
+        try DependencyValues.$ofTask.withValue(values, operation: operation)
+    }
+}
+
+/// Runs asynchronous `operation` with dependencies changed by `update`; a `Task` made
+/// inside inherits them.
+///
+/// ```swift
+/// let record = await withDependencies { $0.date = .constant(now) } operation: { await session.finish() }
+/// ```
+public func withDependencies<R>(
+    _ update: (inout DependencyValues) throws -> Void,
+    isolation: isolated (any Actor)? = #isolation,
+    operation: () async throws -> R
+) async rethrows -> R {
+    var values = DependencyValues.current
+    try update(&values)
+    // No thread scope can be open here (it lives only while a store reduces, which cannot
+    // await), so the task-local is what `current` reads inside. Capturing `isolation` keeps
+    // the operation on the caller's executor (see `Effect.run`).
+    return try await DependencyValues.$ofTask.withValue(values, operation: {
+        _ = isolation
+        return try await operation()
+    })
 }
 
 /// The innermost synchronous dependency scope of each thread: the box of its values,
@@ -204,6 +234,13 @@ private enum SynchronousScope {
     static var innermost: DependencyValues? {
         guard let box = pthread_getspecific(key) else { return nil }
         return DependencyValues(box: Unmanaged<DependencyValues.Box>.fromOpaque(box).takeUnretainedValue())
+    }
+
+    static func cleared<R>(_ operation: () throws -> R) rethrows -> R {
+        let outer = pthread_getspecific(key)
+        pthread_setspecific(key, nil)
+        defer { pthread_setspecific(key, outer) }
+        return try operation()
     }
 
     static func with<R>(_ box: DependencyValues.Box, _ operation: () throws -> R) rethrows -> R {

@@ -29,7 +29,9 @@ public struct DependencyOverride<Base: Reducer>: Reducer {
     @inlinable
     public func reduce(into state: inout Base.State, action: Base.Action) -> Effect<Base.Action> {
         // Effects capture the dependencies in force where they are made, so they see it too.
-        withDependencies(update) { base.reduce(into: &state, action: action) }
+        var values = DependencyValues.current
+        update(&values)
+        return DependencyValues.with(values) { base.reduce(into: &state, action: action) }
     }
 
     /// Makes the base once, under the changed dependencies (a body may capture them as it is
@@ -38,6 +40,10 @@ public struct DependencyOverride<Base: Reducer>: Reducer {
     public func _makeReduce() -> (inout Base.State, Base.Action) -> Effect<Base.Action> {
         let update = update
         let reduceBase = withDependencies(update) { base._makeReduce() }
-        return { state, action in withDependencies(update) { reduceBase(&state, action) } }
+        return { state, action in
+            var values = DependencyValues.current
+            update(&values)
+            return DependencyValues.with(values) { reduceBase(&state, action) }
+        }
     }
 }

@@ -14,15 +14,15 @@ public struct DismissEffect: Sendable {
 
     /// What `dismiss()` calls.
     final class Presentation: Sendable {
-        let dismiss: @Sendable () async -> Void
-        init(_ dismiss: @escaping @Sendable () async -> Void) { self.dismiss = dismiss }
+        let dismiss: nonisolated(nonsending) @Sendable () async -> Void
+        init(_ dismiss: nonisolated(nonsending) @escaping @Sendable () async -> Void) { self.dismiss = dismiss }
     }
 
     public init() {}
 
     /// Dismisses the feature whose effect calls it. Outside a presented feature's effect there
     /// is nothing to dismiss, and that is reported as a runtime warning.
-    public func callAsFunction(fileID: StaticString = #fileID, line: UInt = #line) async {
+    public nonisolated(nonsending) func callAsFunction(fileID: StaticString = #fileID, line: UInt = #line) async {
         guard let presentation = Self.presentation else {
             RuntimeWarnings.report(
                 "dismiss() was called at \(fileID):\(line) outside the effect of a presented feature; nothing was dismissed.")

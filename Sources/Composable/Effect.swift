@@ -55,8 +55,9 @@ extension Effect {
     /// error is reported as a runtime warning.
     ///
     /// The work starts on the store's actor (the main actor) and stays there until it awaits
-    /// something that runs elsewhere, so sending actions back costs no thread switch; blocking
-    /// work belongs in a client that runs off the main actor. Swift 6.3.1 does not infer this
+    /// something that runs elsewhere, so sending actions back costs no thread switch. So
+    /// blocking work belongs in a client that runs off the main actor, and an effect that
+    /// only sends, in a long loop, keeps the store's actor busy until it awaits something else. Swift 6.3.1 does not infer this
     /// for a closure with a capture list (`{ [x] send in … }`): that one starts on the global
     /// executor, which is correct, only slower.
     public static func run(

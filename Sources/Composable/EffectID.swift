@@ -1,5 +1,6 @@
 /// The identity of a cancellable effect: any hashable, sendable value, type included, so
-/// that equal values of different types are different ids.
+/// that equal values of different types are different ids (`1`, `1 as UInt8` and
+/// `Optional(1)` are three ids; cancel with a value of the type the effect was made with).
 ///
 /// ```swift
 /// enum CancelID { case timer }

@@ -348,11 +348,12 @@ package final class StartedEffects: Sendable {
         await family.waitForEffects(from: start)
     }
 
-    /// Cancels the effects, on the main actor, soon.
+    /// Cancels the effects: at once when called on the main actor (before any of them runs
+    /// again), otherwise as soon as the main actor is free.
     package func cancel() {
         guard !cancelled.exchange(true, ordering: .relaxed) else { return }
         let family = family
-        Task { @MainActor in family.cancelAll() }
+        Task.immediate { @MainActor in family.cancelAll() }
     }
 
     /// Whether `cancel()` was called.

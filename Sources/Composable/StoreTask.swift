@@ -15,7 +15,7 @@ public struct StoreTask: Hashable, Sendable {
         await effects?.finish()
     }
 
-    /// Cancels the effects.
+    /// Cancels the effects; called on the main actor, before any of them runs again.
     public func cancel() {
         effects?.cancel()
     }

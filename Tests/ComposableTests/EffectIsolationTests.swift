@@ -14,7 +14,8 @@ private func whereItRuns(_ isolation: (any Actor)?) -> String {
 
 private struct Sheet: Reducer {
     struct State: Equatable { var ranOn: [String] = [] }
-    enum Action: Equatable, Sendable { case start, ran(String) }
+    enum Action: Equatable, Sendable { case start, ran(String), close }
+    @Dependency(\.dismiss) var dismiss
 
     func reduce(into state: inout State, action: Action) -> Effect<Action> {
         switch action {
@@ -23,6 +24,11 @@ private struct Sheet: Reducer {
         case let .ran(name):
             state.ranOn.append(name)
             return .none
+        case .close:
+            return .run { send in
+                await send(.ran("closing"))
+                await dismiss()
+            }
         }
     }
 }
@@ -35,7 +41,7 @@ private struct Page: Reducer {
 
     enum Action: Equatable, Sendable, CasePathable {
         case sheet(PresentationAction<Sheet.Action>)
-        case start, ran(String)
+        case start, ran(String), twoSteps, other
 
         struct AllCasePaths {
             let sheet = CasePath<Action, PresentationAction<Sheet.Action>>(embed: Action.sheet) {
@@ -53,6 +59,17 @@ private struct Page: Reducer {
                     .cancellable(id: "start", cancelInFlight: true)
             case let .ran(name):
                 state.ranOn.append(name)
+                return .none
+            case .twoSteps:
+                return .run { send in
+                    await send(.ran("first"))
+                    await send(.ran("second"))
+                }
+            case .other:
+                state.ranOn.append("other")
+                return .none
+            case .sheet(.dismiss):
+                state.ranOn.append("sheet dismissed")
                 return .none
             case .sheet:
                 return .none
@@ -74,6 +91,27 @@ private struct Page: Reducer {
         let store = Store(initialState: Page.State()) { Page() }
         await store.send(.sheet(.presented(.start))).finish()
         #expect(store.state.sheet.wrappedValue?.ranOn == ["MainActor"])
+    }
+
+    // Found by the review of the change above: the effect, now on the main actor, ran whole
+    // before a cancel that waited for its turn there.
+    @Test func cancellingAStoreTaskAtOnceStopsItsEffectBeforeItSendsAnything() async {
+        let store = Store(initialState: Page.State()) { Page() }
+        let task = store.send(.twoSteps)
+        task.cancel()
+        await task.finish()
+        #expect(store.state.ranOn == [])
+    }
+
+    // dismiss() used to leave the store's actor and come back, letting other work in between.
+    @Test func dismissFromAChildsEffectKeepsTheStoresActor() async {
+        let store = Store(initialState: Page.State()) { Page() }
+        let closing = store.send(.sheet(.presented(.close)))
+        let other = Task { @MainActor in store.send(.other) }
+        await closing.finish()
+        await other.value
+        #expect(store.state.sheet.wrappedValue == nil)
+        #expect(store.state.ranOn == ["sheet dismissed", "other"])
     }
 }
 
@@ -119,5 +157,17 @@ private struct Stamp: Reducer {
         #expect(store.state.seen == ["reducer 11111111", "scoped 22222222", "effect 11111111"])
         // Outside the store, nothing of its scope is left on this thread.
         #expect(DependencyValues.current.uuid().uuidString.prefix(8) != "11111111")
+    }
+
+    @Test func aTaskMadeInsideWithDependenciesInheritsThem() async {
+        @Dependency(\.uuid) var uuid
+        let task = withDependencies { $0.uuid = fixed("33333333") } operation: {
+            Task { uuid().uuidString.prefix(8) }
+        }
+        #expect(await task.value == "33333333")
+        let awaited = await withDependencies { $0.uuid = fixed("44444444") } operation: {
+            await Task { uuid().uuidString.prefix(8) }.value
+        }
+        #expect(awaited == "44444444")
     }
 }

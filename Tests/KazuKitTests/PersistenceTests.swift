@@ -75,6 +75,27 @@ func sampleRecord(id: String = UUID().uuidString, topicID: String = "number.1-10
         #expect(loaded.settings == KazuSettings(skill: .reading, speech: SpeechPreferences(pitch: 70)))
     }
 
+    // The settings keep their fields in a shared box; copies stay independent, equal values
+    // in different boxes are equal and hash alike, and they print as their fields.
+    @Test func settingsAreValuesWhateverHoldsThem() {
+        var first = KazuSettings(favorites: ["money.conbini"])
+        let copy = first
+        first.speech.rate += 10
+        first.favorites.append("number.1-100")
+        first.markPlayed("time.clock")
+        #expect(copy.speech.rate == SpeechPreferences().rate)
+        #expect(copy.favorites == ["money.conbini"] && copy.recentTopics.isEmpty)
+        var rebuilt = KazuSettings(favorites: ["money.conbini", "number.1-100"])
+        rebuilt.speech.rate = first.speech.rate
+        rebuilt.markPlayed("time.clock")
+        #expect(rebuilt == first)
+        #expect(rebuilt.hashValue == first.hashValue)
+        #expect(rebuilt != copy)
+        let printed = "\(first)"
+        #expect(printed.contains("favorites: [\"money.conbini\", \"number.1-100\"]"))
+        #expect(!printed.contains("Box"))
+    }
+
     @Test func anUndecodableFileIsKeptAsideAndReportedOnce() throws {
         let directory = try makeTemporaryDirectory()
         let (client, path) = client(directory)

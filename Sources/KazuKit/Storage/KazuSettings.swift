@@ -132,6 +132,16 @@ public struct KazuSettings: Hashable, Sendable, Codable {
     }
 }
 
+// Printed, dumped and diffed (a TestStore's failure message) as its six fields, not as a box.
+extension KazuSettings: CustomReflectable {
+    public var customMirror: Mirror {
+        Mirror(self, children: [
+            "skill": skill, "readingScript": readingScript, "mode": mode, "speech": speech,
+            "favorites": favorites, "recentTopics": recentTopics,
+        ], displayStyle: .struct)
+    }
+}
+
 /// A quiz mode as it reads in the file: {"kind": "questions", "limit": 10}.
 struct SavedMode: Codable {
     var kind: String
