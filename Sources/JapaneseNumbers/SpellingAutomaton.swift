@@ -85,16 +85,16 @@ final class SpellingAutomaton: @unchecked Sendable {
         // Classes: 1, 2, ... in the order the symbols first appear.
         classes = .allocate(capacity: 256)
         classes.initialize(repeating: 0, count: 256)
-        var classCount = 1
+        var usedClasses = 1
         for context in contexts {
             for token in context.tokens {
                 for symbol in token.symbols where classes[Int(symbol)] == 0 {
-                    classes[Int(symbol)] = UInt8(classCount)
-                    classCount += 1
+                    classes[Int(symbol)] = UInt8(usedClasses)
+                    usedClasses += 1
                 }
             }
         }
-        precondition(classCount <= Self.classCount, "a grammar with more kinds of symbol than a row has room for")
+        precondition(usedClasses <= Self.classCount, "a grammar with more kinds of symbol than a row has room for")
 
         // One trie per context; a node is a state. State 0 is dead.
         struct Node {
@@ -181,8 +181,9 @@ final class SpellingAutomaton: @unchecked Sendable {
         if pairSteps {
             columns[[Int](repeating: 0, count: stateCount)] = 0
             pairColumns.append([Int](repeating: 0, count: stateCount))
-            for c0 in 0..<Self.classCount {
-                for c1 in 0..<Self.classCount {
+            // Pairs with a class no token has stay in pair class 0, dead.
+            for c0 in 0..<usedClasses {
+                for c1 in 0..<usedClasses {
                     var column: [Int] = []
                     for state in 0..<stateCount {
                         let first = state << Self.classBits | c0
@@ -222,10 +223,12 @@ final class SpellingAutomaton: @unchecked Sendable {
             var ids: [[Int]: Int] = [:]
             var refined = [Int](repeating: 0, count: block.count)
             for node in block.indices {
+                // The steps to the dead node are left out: the signature stays short, and no
+                // live node is like the dead one (each can still end the text).
                 var signature = [block[node]]
                 for c in 0..<classCount {
                     let (next, action) = steps[node << classBits | c]
-                    signature.append(action << 16 | block[next])
+                    if next != 0 { signature.append(c << 32 | action << 16 | block[next]) }
                 }
                 refined[node] = ids[signature] ?? {
                     ids[signature] = ids.count
