@@ -157,7 +157,7 @@ enum QuickParser {
     /// (せん, にひゃく, さんじゅう, よん), each but the last followed by a group unit
     /// (まん おく ちょう けい); and the last element of a section before 兆 or 京 as the
     /// generator changes it there (いっ, はっ, じゅっ, ひゃっ ...), then only that unit.
-    /// The units' order is checked as they are read (``SpellingTally``).
+    /// The units' order is checked as they are read (``SpellingReader``).
     /// Symbols are kana codes: a hiragana's code point less 0x3040.
     static let kanaAutomaton: SpellingAutomaton = {
         func codes(_ utf8: UnsafeBufferPointer<UInt8>) -> [UInt8] {
@@ -167,8 +167,8 @@ enum QuickParser {
         }
         let pieces = PieceTables.hiragana
         let column = GroupTables.column(.hiragana)
-        // Contexts: 0 a section's start; 1 + pos after an element at pos; 5 + mask - 1 after
-        // a changed element, which only the units in mask (1 兆, 2 京) may follow.
+        // Contexts: 0 a section's start; 1 + pos after an element at pos; 4 + mask after a
+        // changed element, which only the units in mask (1 兆, 2 京, 3 both) may follow.
         let sectionStart = 0
         func afterElement(_ pos: Int) -> Int { 1 + pos }
         func afterChanged(_ mask: Int) -> Int { 4 + mask }
@@ -195,7 +195,7 @@ enum QuickParser {
         }
         for (pos, token) in elements {
             contexts[sectionStart].tokens.append(token)
-            for above in pos + 1 ..< 4 { contexts[afterElement(above)].tokens.append(token) }
+            for above in (pos + 1)..<4 { contexts[afterElement(above)].tokens.append(token) }
         }
         for g in 1...4 {
             let unit = SpellingAutomaton.Token(
@@ -267,7 +267,7 @@ enum QuickParser {
                 let spaced = SpellingAutomaton.Token(symbols: [space] + spelling, action: action, next: next)
                 contexts[textStart].tokens.append(joined)
                 contexts[afterUnit].tokens.append(spaced)
-                for above in pos + 1 ..< 4 {
+                for above in (pos + 1)..<4 {
                     // Ones are joined to tens (sanjuuyon); every other element is spaced.
                     let token = pos == 0 && above == 1 ? joined : spaced
                     contexts[afterElement(above, endsInN: false)].tokens.append(token)
