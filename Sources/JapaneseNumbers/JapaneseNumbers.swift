@@ -81,6 +81,8 @@ public enum JapaneseNumbers {
     /// a bare number without the counter is accepted too.
     @inlinable
     public static func parse(_ text: some StringProtocol, counter: Counter? = nil) -> Result<Int64, ParseError> {
-        NumberParser.parse(String(text), counter: counter)
+        // A String as it is: `String(text)` on one is a call into the unspecialised generic
+        // initialiser and a copy of its reference, for every answer.
+        NumberParser.parse(text as? String ?? String(text), counter: counter)
     }
 }

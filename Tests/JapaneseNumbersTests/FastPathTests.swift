@@ -85,6 +85,55 @@ import Testing
         }
     }
 
+    /// Every section alone and before each unit, in every script the automata read, and
+    /// the kana forms changed before 兆 and 京: the quick parser reads them all, so that
+    /// its tokens, put together, are the generator's spellings and no more (a token that
+    /// stopped where a longer one goes on would leave some of them to the full parser).
+    @Test func theQuickParserReadsEverySectionBeforeEveryUnit() throws {
+        let powers: [Int64] = [1, 10_000, 100_000_000, 1_000_000_000_000, 10_000_000_000_000_000]
+        for v in Int64(1)...9999 {
+            for (g, power) in powers.enumerated() where g < 4 || v <= 922 {
+                let n = v * power
+                let reading = try JapaneseNumbers.reading(of: n)
+                let texts = [reading.hiragana, reading.katakana, reading.romaji]
+                for text in texts {
+                    if let problem = disagreement(text) { Issue.record("\(problem)") }
+                }
+                // Romaji with a sound change before 兆 or 京 (hatchou) is left to the full parser.
+                for text in g < 3 ? texts : Array(texts.prefix(2)) where QuickParser.parse(text) == nil {
+                    Issue.record("\(n) \(text) took the slow path")
+                }
+            }
+        }
+    }
+
+    /// The joins the romaji automaton reads (a space between elements but not before ones
+    /// after tens, `'` between an n and oku and nowhere else, one space after a unit) and
+    /// the kana one's order of elements and units, each broken: the quick parser leaves
+    /// them all to the full parser, or reads them as it does.
+    @Test func theQuickParserKeepsToTheWritersJoins() {
+        let accepted: [(String, Int64)] = [
+            ("sen nihyaku sanjuuyon'oku gosen roppyaku nanajuuhachiman kyuusen juuni", 123_456_789_012),
+            ("sanjuuyon", 34), ("hyaku hachi", 108), ("sanzen san", 3003), ("san'oku", 300_000_000),
+            ("nioku", 200_000_000), ("juuman", 100_000), ("ichioku ichiman", 100_010_000), ("ni", 2),
+            ("いっちょう", 1_000_000_000_000), ("ひゃっけい", 1_000_000_000_000_000_000),
+            ("はっちょうはちまん", 8_000_000_080_000), ("はっけいいっちょう", 80_001_000_000_000_000), ("さんぜんまん", 30_000_000), ("センニヒャク", 1200),
+        ]
+        for (text, value) in accepted {
+            #expect(QuickParser.parse(text) == value, "\(text)")
+        }
+        let refused = [
+            "sanjuu yon", "senhyaku", "sen  hyaku", "hyakuhachi", "sanoku", "ni'oku", "san 'oku", "san' oku",
+            "ichimanichi", "ichiman  ichi", "ichiman ", "ichioku ichioku", "ichiman ichioku", "juuichijuu",
+            "sen sen", "hyaku sen", "ichi ni", "s", "sa", "san'", "sanj", "sanjuu'oku", "hatchou", "ikkei",
+            "いっまん", "いっ", "いっちょういっけい", "いちまんいちまん", "まんいち", "ひゃくせん", "にに", "さんぜんぜん",
+        ]
+        for text in refused {
+            #expect(QuickParser.parse(text) == nil, "\(text)")
+            if let problem = disagreement(text) { Issue.record("\(problem)") }
+        }
+    }
+
     /// Near-misses of real readings (a character dropped, doubled, swapped or put in, a
     /// space moved) and texts at the edges of its tables: the quick parser either leaves
     /// them to the full parser or reads the same number.
