@@ -1,5 +1,4 @@
 import Composable
-import Foundation
 import Testing
 
 // An effect's work starts on the store's actor. It used to start on the global executor and
@@ -112,62 +111,5 @@ private struct Page: Reducer {
         await other.value
         #expect(store.state.sheet.wrappedValue == nil)
         #expect(store.state.ranOn == ["sheet dismissed", "other"])
-    }
-}
-
-// Synchronous dependency scopes are kept per thread, asynchronous ones per task; the
-// innermost wins, and each ends with its scope.
-
-/// A generator that always gives the UUID starting with `prefix` (eight hex digits).
-private func fixed(_ prefix: String) -> UUIDGenerator {
-    let uuid = UUID(uuidString: prefix + "-0000-0000-0000-000000000000")!
-    return UUIDGenerator { uuid }
-}
-private struct Stamp: Reducer {
-    struct State: Equatable { var seen: [String] = [] }
-    enum Action: Equatable, Sendable { case start, seen(String) }
-    @Dependency(\.uuid) var uuid
-
-    func reduce(into state: inout State, action: Action) -> Effect<Action> {
-        switch action {
-        case .start:
-            state.seen.append("reducer \(uuid().uuidString.prefix(8))")
-            return .run { send in
-                let inner = withDependencies { $0.uuid = fixed("22222222") }
-                    operation: { uuid().uuidString.prefix(8) }
-                await send(.seen("scoped \(inner)"))
-                await send(.seen("effect \(uuid().uuidString.prefix(8))"))
-            }
-        case let .seen(text):
-            state.seen.append(text)
-            return .none
-        }
-    }
-}
-
-@MainActor
-@Suite struct DependencyScopeTests {
-    @Test func theInnermostScopeWinsAndEndsWithItsScope() async {
-        let store = Store(initialState: Stamp.State()) {
-            Stamp()
-        } withDependencies: {
-            $0.uuid = fixed("11111111")
-        }
-        await store.send(.start).finish()
-        #expect(store.state.seen == ["reducer 11111111", "scoped 22222222", "effect 11111111"])
-        // Outside the store, nothing of its scope is left on this thread.
-        #expect(DependencyValues.current.uuid().uuidString.prefix(8) != "11111111")
-    }
-
-    @Test func aTaskMadeInsideWithDependenciesInheritsThem() async {
-        @Dependency(\.uuid) var uuid
-        let task = withDependencies { $0.uuid = fixed("33333333") } operation: {
-            Task { uuid().uuidString.prefix(8) }
-        }
-        #expect(await task.value == "33333333")
-        let awaited = await withDependencies { $0.uuid = fixed("44444444") } operation: {
-            await Task { uuid().uuidString.prefix(8) }.value
-        }
-        #expect(awaited == "44444444")
     }
 }
