@@ -203,8 +203,13 @@ final class SpellingAutomaton: @unchecked Sendable {
         }
         pairStride = pairColumns.count
         precondition(pairStride <= 256 && stateCount * pairStride <= 1 << 16, "too many pairs for a table entry")
-        pairTransitions = .allocate(capacity: max(stateCount * pairStride, 1))
-        pairActions = .allocate(capacity: max(stateCount * pairStride, 1))
+        // Zeroed first (the dead state, no action): a kana automaton has no pairs, and its
+        // one-entry tables must still hold something defined.
+        let pairEntries = max(stateCount * pairStride, 1)
+        pairTransitions = .allocate(capacity: pairEntries)
+        pairTransitions.initialize(repeating: 0, count: pairEntries)
+        pairActions = .allocate(capacity: pairEntries)
+        pairActions.initialize(repeating: 0, count: pairEntries)
         for (pairClass, column) in pairColumns.enumerated() {
             for state in 0..<stateCount {
                 pairTransitions[state * pairStride + pairClass] = UInt16((column[state] >> 8) * pairStride)
