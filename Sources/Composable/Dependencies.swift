@@ -206,20 +206,15 @@ public func withDependencies<R>(
 /// ```swift
 /// let record = await withDependencies { $0.date = .constant(now) } operation: { await session.finish() }
 /// ```
-public func withDependencies<R>(
+public nonisolated(nonsending) func withDependencies<R>(
     _ update: (inout DependencyValues) throws -> Void,
-    isolation: isolated (any Actor)? = #isolation,
-    operation: () async throws -> R
+    operation: nonisolated(nonsending) () async throws -> R
 ) async rethrows -> R {
     var values = DependencyValues.current
     try update(&values)
     // No thread scope can be open here (it lives only while a store reduces, which cannot
-    // await), so the task-local is what `current` reads inside. Capturing `isolation` keeps
-    // the operation on the caller's executor (see `Effect.run`).
-    return try await DependencyValues.$ofTask.withValue(values, operation: {
-        _ = isolation
-        return try await operation()
-    })
+    // await), so the task-local is what `current` reads inside.
+    return try await DependencyValues.$ofTask.withValue(values, keepingExecutor: operation)
 }
 
 /// The innermost synchronous dependency scope of each thread: the box of its values,

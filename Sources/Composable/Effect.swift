@@ -77,19 +77,12 @@ extension Effect {
     /// `operation` under `dependencies`, its errors handled as `run` describes, on the executor
     /// of whoever runs the effect (the store's actor): an effect's work starts where its store
     /// is, and leaves only when it awaits something that runs elsewhere.
-    ///
-    /// Why it is written this way (Swift 6.3.1): a closure literal passed to a task-local's
-    /// `withValue` runs on the global executor unless it captures an `isolated` parameter,
-    /// even inside `nonisolated(nonsending)` code; each effect would then hop off the store's
-    /// actor and back, three thread switches a question. Capturing `isolation` keeps it here.
-    private static func runReportingErrors(
+    private nonisolated(nonsending) static func runReportingErrors(
         _ operation: nonisolated(nonsending) @Sendable (_ send: Send<Action>) async throws -> Void,
         catch handler: (nonisolated(nonsending) @Sendable (_ error: any Error, _ send: Send<Action>) async -> Void)?,
-        send: Send<Action>, dependencies: DependencyValues, fileID: StaticString, line: UInt,
-        isolation: isolated (any Actor)? = #isolation
+        send: Send<Action>, dependencies: DependencyValues, fileID: StaticString, line: UInt
     ) async {
-        await DependencyValues.$ofTask.withValue(dependencies, operation: {
-            _ = isolation
+        await DependencyValues.$ofTask.withValue(dependencies, keepingExecutor: {
             do {
                 try await operation(send)
             } catch is CancellationError {
@@ -246,15 +239,12 @@ extension Effect {
         }
     }
 
-    /// `body` with `dismiss()` sending `dismissal`, on the caller's executor (see
-    /// `runReportingErrors` for why `isolation` is captured).
-    private static func run(
-        _ body: Work, send: Send<Action>, dismissingWith dismissal: Action, isolation: isolated (any Actor)? = #isolation
+    /// `body` with `dismiss()` sending `dismissal`, on the caller's executor.
+    private nonisolated(nonsending) static func run(
+        _ body: Work, send: Send<Action>, dismissingWith dismissal: Action
     ) async where Action: Sendable {
-        await DismissEffect.$presentation.withValue(DismissEffect.Presentation { await send(dismissal) }, operation: {
-            _ = isolation
-            await body(send)
-        })
+        await DismissEffect.$presentation.withValue(
+            DismissEffect.Presentation { await send(dismissal) }, keepingExecutor: { await body(send) })
     }
 
     @inlinable
