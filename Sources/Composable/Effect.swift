@@ -57,9 +57,15 @@ extension Effect {
     /// The work starts on the store's actor (the main actor) and stays there until it awaits
     /// something that runs elsewhere, so sending actions back costs no thread switch. So
     /// blocking work belongs in a client that runs off the main actor, and an effect that
-    /// only sends, in a long loop, keeps the store's actor busy until it awaits something else. Swift 6.3.1 does not infer this
-    /// for a closure with a capture list (`{ [x] send in … }`): that one starts on the global
-    /// executor, which is correct, only slower.
+    /// only sends, in a long loop, keeps the store's actor busy until it awaits something
+    /// else. Swift 6.3.1 does not infer this for a closure with a capture list
+    /// (`{ [x] send in … }`): that one starts on the global executor, which is correct, only
+    /// slower.
+    ///
+    /// The work begins when the store's actor is next free, not during `send`: effects
+    /// launched meanwhile begin together, in launch order. Work cancelled before then (a
+    /// `cancelInFlight` effect superseded by the next action, say) never begins at all, so
+    /// work that must happen once started belongs in an effect nobody cancels.
     public static func run(
         priority: TaskPriority? = nil,
         operation: nonisolated(nonsending) @escaping @Sendable (_ send: Send<Action>) async throws -> Void,

@@ -46,6 +46,8 @@ package final class StoreRuntime<State, Action: Sendable> {
     @usableFromInline var nextToken = 0
     @exclusivity(unchecked) @usableFromInline var queue: [(Action, ActionOrigin)] = []
     @exclusivity(unchecked) @usableFromInline var isSending = false
+    /// Effects launched since the main actor last ran a job, waiting to begin together.
+    @usableFromInline var pendingBatch: EffectBatch?
 
     @inlinable
     package init<R: Reducer>(initialState: State, reducer: R, dependencies: DependencyValues)
@@ -214,22 +216,30 @@ package final class StoreRuntime<State, Action: Sendable> {
         }
     }
 
-    /// Runs `work` as a tracked effect task: counted as running until it ends, then forgotten.
+    /// Runs `work` as a tracked effect: counted as running until it ends, then forgotten.
+    ///
+    /// Work with no priority of its own, and not a step of a concatenation, begins with the
+    /// other effects launched before the main actor next runs a job, in one task that runs the
+    /// first of them and starts a task for each of the others; work cancelled before then
+    /// never begins. A piped session reduces 64 answers back to back, each superseding the
+    /// last answer's speech: one task begins the one that is left, where there was a task each.
     @inlinable
     func launch(
         priority: TaskPriority?, in family: EffectFamily, parent: EffectLifetime?,
-        _ work: @escaping @MainActor @Sendable (EffectLifetime) async -> Void
+        _ work: @escaping EffectLifetime.Work
     ) -> Int {
         let token = makeToken()
-        let lifetime = EffectLifetime(parent: parent)
-        // The task runs on the main actor, so it cannot end before it is registered below.
-        lifetime.task = Task(priority: priority) { @MainActor [weak self] in
-            await work(lifetime)
-            self?.finished(token)
-        }
+        let lifetime = EffectLifetime(parent: parent, token: token)
         if let parent {
+            // The concatenation awaits its steps' tasks: they must exist when it looks.
+            beginNow(lifetime, priority: priority, work)
             parent.children.append(lifetime)
             if !parent.isActive { lifetime.cancel() }
+        } else if priority != nil {
+            beginNow(lifetime, priority: priority, work)
+        } else {
+            lifetime.pendingWork = work
+            openBatch().effects.append(lifetime)
         }
         running[token] = lifetime
         family.effects.append(lifetime)
@@ -237,12 +247,42 @@ package final class StoreRuntime<State, Action: Sendable> {
         return token
     }
 
-    @usableFromInline
-    func finished(_ token: Int) {
-        if case .notLookedUp = clockObserver {
-            clockObserver = (dependencies.clock as? any EffectEndObserver).map(ClockObserver.observer) ?? .none
+    /// Starts `lifetime`'s task at once. It runs on the main actor, so it cannot end before
+    /// `launch` has registered it.
+    @inlinable
+    func beginNow(_ lifetime: EffectLifetime, priority: TaskPriority?, _ work: @escaping EffectLifetime.Work) {
+        let token = lifetime.token
+        lifetime.task = Task(priority: priority) { @MainActor [weak self] in
+            await work(lifetime)
+            self?.finished(token)
         }
-        if case let .observer(observer) = clockObserver { observer.effectEnded() }
+    }
+
+    /// The batch that effects launched now join, made (with the task that will begin it) by
+    /// the first of them.
+    @usableFromInline
+    func openBatch() -> EffectBatch {
+        if let batch = pendingBatch { return batch }
+        let batch = EffectBatch { [weak self] token, begun in self?.finished(token, begun: begun) }
+        pendingBatch = batch
+        batch.task = Task { @MainActor [weak self] in
+            // Effects launched by the work begun here join a new batch.
+            if self?.pendingBatch === batch { self?.pendingBatch = nil }
+            await batch.begin()
+        }
+        return batch
+    }
+
+    /// Forgets the effect `token`. `begun` is false for an effect cancelled before it began:
+    /// the clock hears only of work that ran (and so may have slept on it).
+    @usableFromInline
+    func finished(_ token: Int, begun: Bool = true) {
+        if begun {
+            if case .notLookedUp = clockObserver {
+                clockObserver = (dependencies.clock as? any EffectEndObserver).map(ClockObserver.observer) ?? .none
+            }
+            if case let .observer(observer) = clockObserver { observer.effectEnded() }
+        }
         running[token] = nil
         for id in cancellableIDs.removeValue(forKey: token) ?? [] {
             cancellables[id]?.remove(token)
@@ -273,15 +313,26 @@ enum ClockObserver {
 @MainActor
 @usableFromInline
 final class EffectLifetime {
+    @usableFromInline typealias Work = @MainActor @Sendable (EffectLifetime) async -> Void
+
+    /// Nil while the effect waits for its batch, and for good when it was cancelled before.
     @usableFromInline var task: Task<Void, Never>?
     @usableFromInline var isCancelled = false
     /// The concatenation this effect is a step of.
     @usableFromInline let parent: EffectLifetime?
     /// The steps started under this effect, cancelled with it.
     @usableFromInline var children: [EffectLifetime] = []
+    @usableFromInline let token: Int
+    /// The work, while the effect waits for its batch to begin it.
+    @usableFromInline var pendingWork: Work?
+    /// Who waits for the effect to begin or be dropped (`ended()` on a waiting effect).
+    @usableFromInline var waiters: [CheckedContinuation<Void, Never>] = []
 
     @inlinable
-    init(parent: EffectLifetime?) { self.parent = parent }
+    init(parent: EffectLifetime?, token: Int) {
+        self.parent = parent
+        self.token = token
+    }
 
     /// Neither this effect nor the concatenation it is a step of was cancelled.
     @inlinable
@@ -300,6 +351,68 @@ final class EffectLifetime {
         isCancelled = true
         task?.cancel()
         for child in children { child.cancel() }
+    }
+
+    /// Returns when the effect has ended, or was dropped before it began.
+    @usableFromInline
+    func ended() async {
+        while pendingWork != nil {
+            await withCheckedContinuation { waiters.append($0) }
+        }
+        await task?.value
+    }
+
+    /// The effect has begun (its task is set) or was dropped: wake who waits.
+    @usableFromInline
+    func leftBatch() {
+        pendingWork = nil
+        guard !waiters.isEmpty else { return }
+        for waiter in waiters { waiter.resume() }
+        waiters = []
+    }
+}
+
+/// Effects launched while the main actor was busy, and the one task that begins them when it
+/// is free: in order, the first not cancelled in that task itself, each later one in a task
+/// of its own, so the first parts of their work run in the order they were launched.
+@MainActor
+@usableFromInline
+final class EffectBatch {
+    @usableFromInline var effects: [EffectLifetime] = []
+    /// The task that begins the batch, and then runs its first effect.
+    @usableFromInline var task: Task<Void, Never>?
+    /// Tells the store an effect ended: its token, and whether it began.
+    @usableFromInline let ended: @MainActor @Sendable (Int, Bool) -> Void
+
+    @usableFromInline
+    init(ended: @escaping @MainActor @Sendable (Int, Bool) -> Void) { self.ended = ended }
+
+    @usableFromInline
+    func begin() async {
+        var first: (EffectLifetime, EffectLifetime.Work)?
+        for lifetime in effects {
+            guard let work = lifetime.pendingWork else { continue }
+            if lifetime.isCancelled {
+                lifetime.leftBatch()
+                ended(lifetime.token, false)
+                continue
+            }
+            if first == nil {
+                first = (lifetime, work)
+                lifetime.task = task
+            } else {
+                let ended = ended
+                lifetime.task = Task { @MainActor in
+                    await work(lifetime)
+                    ended(lifetime.token, true)
+                }
+            }
+            lifetime.leftBatch()
+        }
+        effects = []
+        guard let (lifetime, work) = first else { return }
+        await work(lifetime)
+        ended(lifetime.token, true)
     }
 }
 
@@ -323,7 +436,7 @@ final class EffectFamily {
     func waitForEffects(from start: Int) async {
         var index = start
         while index < effects.count {
-            await effects[index].task?.value
+            await effects[index].ended()
             index += 1
         }
     }

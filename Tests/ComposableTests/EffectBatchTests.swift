@@ -1,0 +1,104 @@
+import Composable
+import Synchronization
+import Testing
+
+// Effects launched while the main actor is busy begin together, in one task, when it is free;
+// one cancelled before then never begins. A piped quiz reduces many answers back to back and
+// each supersedes the last one's speech: those superseded effects used to cost a task each.
+
+/// What effects' work did, in order, seen from any thread.
+private final class Log: Sendable {
+    private let entries = Mutex<[String]>([])
+    func add(_ entry: String) { entries.withLock { $0.append(entry) } }
+    var all: [String] { entries.withLock { $0 } }
+}
+
+private struct Speaker: Reducer {
+    struct State: Equatable { var finished: [String] = [] }
+    enum Action: Equatable, Sendable { case speak(String), both(String, String), finished(String), wait(String) }
+    let log: Log
+    let gate: AsyncStream<Void>
+
+    func reduce(into state: inout State, action: Action) -> Effect<Action> {
+        switch action {
+        case let .speak(text):
+            return .run { [log] send in
+                log.add("began \(text)")
+                await send(.finished(text))
+            }
+            .cancellable(id: "speech", cancelInFlight: true)
+        case let .both(first, second):
+            return .merge(
+                .run { [log] _ in log.add("began \(first)") },
+                .run { [log] _ in log.add("began \(second)") })
+        case let .wait(text):
+            return .run { [log, gate] send in
+                log.add("began \(text)")
+                for await _ in gate { break }
+                log.add(Task.isCancelled ? "cancelled \(text)" : "ended \(text)")
+                await send(.finished(text))
+            }
+        case let .finished(text):
+            state.finished.append(text)
+            return .none
+        }
+    }
+}
+
+@MainActor
+@Suite("Effects begin in batches")
+struct EffectBatchTests {
+    @Test("an effect cancelled before the main actor was free never begins, and finish() still returns")
+    func supersededEffectsNeverBegin() async {
+        let log = Log()
+        let store = Store(initialState: Speaker.State()) { Speaker(log: log, gate: AsyncStream { _ in }) }
+        let first = store.send(.speak("一"))
+        let second = store.send(.speak("二"))
+        let third = store.send(.speak("三"))
+        await first.finish()
+        await second.finish()
+        await third.finish()
+        #expect(log.all == ["began 三"])
+        #expect(store.state.finished == ["三"])
+    }
+
+    @Test("effects launched in one turn begin in the order they were launched, across sends")
+    func batchedEffectsBeginInOrder() async {
+        let log = Log()
+        let store = Store(initialState: Speaker.State()) { Speaker(log: log, gate: AsyncStream { _ in }) }
+        let first = store.send(.both("a", "b"))
+        let second = store.send(.both("c", "d"))
+        await second.finish()
+        await first.finish()
+        #expect(log.all == ["began a", "began b", "began c", "began d"])
+    }
+
+    @Test("cancelling the effect the batch runs itself stops only that effect")
+    func cancellingTheFirstOfABatch() async {
+        let log = Log()
+        let (gate, open) = AsyncStream<Void>.makeStream()
+        let store = Store(initialState: Speaker.State()) { Speaker(log: log, gate: gate) }
+        let first = store.send(.wait("一"))
+        let second = store.send(.speak("二"))
+        await second.finish()
+        #expect(log.all == ["began 一", "began 二"])
+        first.cancel()
+        await first.finish()
+        open.finish()
+        #expect(log.all == ["began 一", "began 二", "cancelled 一"])
+        // Cancelled work's actions are dropped.
+        #expect(store.state.finished == ["二"])
+    }
+
+    @Test("a store released before its batch began: the effects never begin and finish() returns")
+    func releasedBeforeTheBatchBegan() async {
+        let log = Log()
+        var store: Store<Speaker.State, Speaker.Action>? = Store(initialState: Speaker.State()) {
+            Speaker(log: log, gate: AsyncStream { _ in })
+        }
+        let task = store!.send(.both("a", "b"))
+        store = nil
+        await task.finish()
+        #expect(log.all.isEmpty)
+    }
+}
