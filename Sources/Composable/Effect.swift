@@ -205,52 +205,53 @@ extension Effect {
         }
     }
 
-    /// Puts the ids this effect makes cancellable, or cancels, under `scope`, so that a child
-    /// feature's ids never meet its parent's, a sibling's, or another copy of itself.
+    /// This effect as its parent sees it: its actions embedded by `transform`; the ids it makes
+    /// cancellable, or cancels, put under `scope`, so that a child feature's ids never meet
+    /// its parent's, a sibling's, or another copy of itself; and, for a presented child,
+    /// `dismiss()` inside its work sending `dismissal`. One pass, one new node per node: a
+    /// quiz's speech comes through here on every question.
     @inlinable
-    func scopingCancellation(to scope: EffectID) -> Self {
+    func embedded<Parent>(
+        _ transform: @escaping @Sendable (Action) -> Parent, scope: EffectID,
+        dismissal: (@MainActor @Sendable (Send<Parent>) -> Void)? = nil
+    ) -> Effect<Parent> {
         switch operation {
-        case .none, .send, .run:
-            return self
-        case let .merge(effects):
-            return Self(.merge(effects.map { $0.scopingCancellation(to: scope) }))
-        case let .concatenate(effects):
-            return Self(.concatenate(effects.map { $0.scopingCancellation(to: scope) }))
-        case let .cancellable(id, cancelInFlight, effect):
-            return Self(.cancellable(
-                id: EffectID(ScopedEffectID(scope: scope, id: id)), cancelInFlight: cancelInFlight,
-                effect.scopingCancellation(to: scope)))
-        case let .cancel(id):
-            return Self(.cancel(id: EffectID(ScopedEffectID(scope: scope, id: id))))
-        }
-    }
-
-    /// This effect with `dismiss()` inside its asynchronous work sending `dismissal`: how a
-    /// presented child's effects reach the parent's `.dismiss`.
-    @usableFromInline
-    func presenting(dismissal: Action) -> Self where Action: Sendable {
-        switch operation {
-        case .none, .send, .cancel:
-            return self
+        case .none:
+            return .none
+        case let .send(action):
+            return .send(transform(action))
         case let .run(priority, body):
-            return Self(.run(priority) { send in
-                await Self.run(body, send: send, dismissingWith: dismissal)
+            if let dismissal {
+                return Effect<Parent>(.run(priority) { send in
+                    await Effect<Parent>.run(body, embeddedBy: transform, send: send, dismissingWith: dismissal)
+                })
+            }
+            return Effect<Parent>(.run(priority) { send in
+                await body(Send { action in send(transform(action)) })
             })
         case let .merge(effects):
-            return Self(.merge(effects.map { $0.presenting(dismissal: dismissal) }))
+            return Effect<Parent>(.merge(effects.map { $0.embedded(transform, scope: scope, dismissal: dismissal) }))
         case let .concatenate(effects):
-            return Self(.concatenate(effects.map { $0.presenting(dismissal: dismissal) }))
+            return Effect<Parent>(.concatenate(effects.map { $0.embedded(transform, scope: scope, dismissal: dismissal) }))
         case let .cancellable(id, cancelInFlight, effect):
-            return Self(.cancellable(id: id, cancelInFlight: cancelInFlight, effect.presenting(dismissal: dismissal)))
+            return Effect<Parent>(.cancellable(
+                id: EffectID(ScopedEffectID(scope: scope, id: id)), cancelInFlight: cancelInFlight,
+                effect.embedded(transform, scope: scope, dismissal: dismissal)))
+        case let .cancel(id):
+            return Effect<Parent>(.cancel(id: EffectID(ScopedEffectID(scope: scope, id: id))))
         }
     }
 
-    /// `body` with `dismiss()` sending `dismissal`, on the caller's executor.
-    private nonisolated(nonsending) static func run(
-        _ body: Work, send: Send<Action>, dismissingWith dismissal: Action
-    ) async where Action: Sendable {
+    /// A child's `body`, its actions embedded by `transform`, with `dismiss()` calling
+    /// `dismissal` with the parent's `send`, on the caller's executor.
+    @usableFromInline
+    nonisolated(nonsending) static func run<Child>(
+        _ body: Effect<Child>.Work, embeddedBy transform: @escaping @Sendable (Child) -> Action,
+        send: Send<Action>, dismissingWith dismissal: @escaping @MainActor @Sendable (Send<Action>) -> Void
+    ) async {
         await DismissEffect.$presentation.withValue(
-            DismissEffect.Presentation { await send(dismissal) }, keepingExecutor: { await body(send) })
+            DismissEffect.Presentation { await dismissal(send) },
+            keepingExecutor: { await body(Send { action in send(transform(action)) }) })
     }
 
     @inlinable

@@ -107,8 +107,7 @@ public struct ForEachReducer<Parent: Reducer, Element: Reducer>: Reducer {
                     let elementEffects = elementEffectsID(id, generation: before.generation)
                     effects = effects.merge(with:
                         toStack.modify(&state) { reduceElement(&$0[id: id]!, elementAction) }
-                            .map { embed.embed(.element(id: id, action: $0)) }
-                            .scopingCancellation(to: elementEffects)
+                            .embedded({ embed.embed(.element(id: id, action: $0)) }, scope: elementEffects)
                             .cancellable(id: elementEffects))
                 } else {
                     RuntimeWarnings.report(

@@ -107,8 +107,7 @@ public struct IfLetReducer<Parent: Reducer, Child: Reducer>: Reducer {
                     let effect = toChildState.modify(&state) { reduceChild(&$0!, childAction) }
                     if !effect.isNone {
                         childEffect = effect
-                            .map { embed.embed($0) }
-                            .scopingCancellation(to: childEffects)
+                            .embedded({ embed.embed($0) }, scope: childEffects)
                             .cancellable(id: childEffects)
                     }
                 } else {

@@ -78,6 +78,8 @@ public struct PresentationReducer<Parent: Reducer, Child: Reducer>: Reducer wher
     final class Configuration {
         @usableFromInline let toPresentation: FieldPath<Parent.State, PresentationState<Child.State>>
         @usableFromInline let toPresentationAction: CasePath<Parent.Action, PresentationAction<Child.Action>>
+        /// What `dismiss()` in the child's effects does: made once, not on every action.
+        @usableFromInline let dismissal: @MainActor @Sendable (Send<Parent.Action>) -> Void
         @usableFromInline let fileID: StaticString
         @usableFromInline let line: UInt
 
@@ -89,6 +91,7 @@ public struct PresentationReducer<Parent: Reducer, Child: Reducer>: Reducer wher
         ) {
             self.toPresentation = toPresentation
             self.toPresentationAction = toPresentationAction
+            self.dismissal = { send in send(toPresentationAction.embed(.dismiss)) }
             self.fileID = fileID
             self.line = line
         }
@@ -109,9 +112,7 @@ public struct PresentationReducer<Parent: Reducer, Child: Reducer>: Reducer wher
                     if !effect.isNone {
                         let effects = effectsID(id)
                         childEffect = effect
-                            .map { embed.embed(.presented($0)) }
-                            .presenting(dismissal: embed.embed(.dismiss))
-                            .scopingCancellation(to: effects)
+                            .embedded({ embed.embed(.presented($0)) }, scope: effects, dismissal: dismissal)
                             .cancellable(id: effects)
                     }
                 } else {

@@ -100,9 +100,7 @@ public struct Scope<ParentState, ParentAction, Child: Reducer>: Reducer {
         // The id is made only when there is an effect to put under it.
         if effect.isNone { return .none }
         let embed = toChildAction
-        return effect
-            .map { embed.embed($0) }
-            .scopingCancellation(to: EffectID(ChildEffectsID(keyPath: childEffectsScope)))
+        return effect.embedded({ embed.embed($0) }, scope: EffectID(ChildEffectsID(keyPath: childEffectsScope)))
     }
 
     /// What the child's cancellation ids are scoped to: where its state is.

@@ -40,9 +40,8 @@ package final class StoreRuntime<State, Action: Sendable> {
     @exclusivity(unchecked) @usableFromInline var observers: [Int: (State) -> Void] = [:]
     /// The running effects, by token.
     @usableFromInline var running: [Int: EffectLifetime] = [:]
-    /// The tokens of the running effects made cancellable with each id, and back.
-    @usableFromInline var cancellables: [EffectID: Set<Int>] = [:]
-    @usableFromInline var cancellableIDs: [Int: [EffectID]] = [:]
+    /// The tokens of the running effects made cancellable with each id.
+    @usableFromInline var cancellables: [EffectID: EffectTokens] = [:]
     @usableFromInline var nextToken = 0
     @exclusivity(unchecked) @usableFromInline var queue: [(Action, ActionOrigin)] = []
     @exclusivity(unchecked) @usableFromInline var isSending = false
@@ -153,25 +152,27 @@ package final class StoreRuntime<State, Action: Sendable> {
         return nextToken
     }
 
-    /// Starts `effect`, adding its tasks to `family`; returns their tokens. Work started as a
-    /// step of a concatenation has that concatenation as `parent`, and ends with it.
+    /// Starts `effect`, adding its work to `family`, cancellable by `ids` and the ids `effect`
+    /// adds. Work started as a step of a concatenation has that concatenation as `parent`,
+    /// and ends with it.
     @inlinable
-    @discardableResult
-    func start(_ effect: Effect<Action>, in family: inout EffectFamily?, parent: EffectLifetime? = nil) -> [Int] {
+    func start(
+        _ effect: Effect<Action>, in family: inout EffectFamily?, parent: EffectLifetime? = nil,
+        ids: CancellationIDs = CancellationIDs()
+    ) {
         switch effect.operation {
         case .none:
-            return []
+            return
         case let .send(action):
             queue.append((action, .effect))
             // Outside a send (a step of a concatenation), nothing else would reduce it.
             if !isSending { drainQueue(into: &family) }
-            return []
         case let .run(priority, body):
             let joined = family ?? EffectFamily()
             family = joined
             // Weak in both closures: a running effect must not keep its store alive, or the
             // store's deinit, which cancels its effects, would never come.
-            return [launch(priority: priority, in: joined, parent: parent) { [weak self] lifetime in
+            launch(priority: priority, in: joined, parent: parent, ids: ids) { [weak self] lifetime in
                 let send = Send<Action> { [weak self] action in
                     // Checked here, on the main actor, where cancelling happens: once an effect
                     // has been cancelled, nothing it sends is reduced, whatever it was doing.
@@ -179,15 +180,13 @@ package final class StoreRuntime<State, Action: Sendable> {
                     _ = self?.send(action, origin: .effect, joining: joined)
                 }
                 await body(send)
-            }]
+            }
         case let .merge(effects):
-            var tokens: [Int] = []
-            for effect in effects { tokens += start(effect, in: &family, parent: parent) }
-            return tokens
+            for effect in effects { start(effect, in: &family, parent: parent, ids: ids) }
         case let .concatenate(effects):
             let joined = family ?? EffectFamily()
             family = joined
-            return [launch(priority: nil, in: joined, parent: parent) { [weak self] lifetime in
+            launch(priority: nil, in: joined, parent: parent, ids: ids) { [weak self] lifetime in
                 for effect in effects {
                     let steps: [Task<Void, Never>]
                     do {
@@ -196,23 +195,20 @@ package final class StoreRuntime<State, Action: Sendable> {
                         // The steps join the send's family, so that `finish()` also waits for the
                         // effects of the actions they send; the concatenation waits for the step only.
                         var stepFamily: EffectFamily? = joined
-                        let tokens = runtime.start(effect, in: &stepFamily, parent: lifetime)
-                        steps = tokens.compactMap { runtime.running[$0]?.task }
+                        let before = lifetime.children.count
+                        runtime.start(effect, in: &stepFamily, parent: lifetime)
+                        steps = lifetime.children[before...].compactMap(\.task)
                     }
                     for step in steps { await step.value }
                 }
-            }]
+            }
         case let .cancellable(id, cancelInFlight, effect):
             if cancelInFlight { cancel(id: id) }
-            let tokens = start(effect, in: &family, parent: parent)
-            for token in tokens {
-                cancellables[id, default: []].insert(token)
-                cancellableIDs[token, default: []].append(id)
-            }
-            return tokens
+            var ids = ids
+            ids.append(id)
+            start(effect, in: &family, parent: parent, ids: ids)
         case let .cancel(id):
             cancel(id: id)
-            return []
         }
     }
 
@@ -225,11 +221,18 @@ package final class StoreRuntime<State, Action: Sendable> {
     /// last answer's speech: one task begins the one that is left, where there was a task each.
     @inlinable
     func launch(
-        priority: TaskPriority?, in family: EffectFamily, parent: EffectLifetime?,
+        priority: TaskPriority?, in family: EffectFamily, parent: EffectLifetime?, ids: CancellationIDs,
         _ work: @escaping EffectLifetime.Work
-    ) -> Int {
+    ) {
         let token = makeToken()
-        let lifetime = EffectLifetime(parent: parent, token: token)
+        let lifetime = EffectLifetime(parent: parent, token: token, ids: ids)
+        ids.forEach { id in
+            if let index = cancellables.index(forKey: id) {
+                cancellables.values[index].more.insert(token)
+            } else {
+                cancellables[id] = EffectTokens(first: token)
+            }
+        }
         if let parent {
             // The concatenation awaits its steps' tasks: they must exist when it looks.
             beginNow(lifetime, priority: priority, work)
@@ -244,7 +247,6 @@ package final class StoreRuntime<State, Action: Sendable> {
         running[token] = lifetime
         family.effects.append(lifetime)
         runningEffectCountDidChange?(running.count)
-        return token
     }
 
     /// Starts `lifetime`'s task at once. It runs on the main actor, so it cannot end before
@@ -283,10 +285,19 @@ package final class StoreRuntime<State, Action: Sendable> {
             }
             if case let .observer(observer) = clockObserver { observer.effectEnded() }
         }
-        running[token] = nil
-        for id in cancellableIDs.removeValue(forKey: token) ?? [] {
-            cancellables[id]?.remove(token)
-            if cancellables[id]?.isEmpty == true { cancellables[id] = nil }
+        guard let lifetime = running.removeValue(forKey: token) else { return }
+        // Under an id cancelled since, this token is gone, or a later effect's are there.
+        lifetime.ids.forEach { id in
+            guard let index = cancellables.index(forKey: id) else { return }
+            if cancellables.values[index].first == token {
+                if let next = cancellables.values[index].more.popFirst() {
+                    cancellables.values[index].first = next
+                } else {
+                    cancellables.remove(at: index)
+                }
+            } else {
+                cancellables.values[index].more.remove(token)
+            }
         }
         runningEffectCountDidChange?(running.count)
     }
@@ -296,7 +307,8 @@ package final class StoreRuntime<State, Action: Sendable> {
         // Forgotten at once: an effect cancelled before its task has run (the main actor
         // busy) must not be cancelled again, and again, by every later cancel of the id.
         guard let tokens = cancellables.removeValue(forKey: id) else { return }
-        for token in tokens { running[token]?.cancel() }
+        running[tokens.first]?.cancel()
+        for token in tokens.more { running[token]?.cancel() }
     }
 }
 
@@ -323,15 +335,18 @@ final class EffectLifetime {
     /// The steps started under this effect, cancelled with it.
     @usableFromInline var children: [EffectLifetime] = []
     @usableFromInline let token: Int
+    /// The ids it can be cancelled by.
+    @usableFromInline let ids: CancellationIDs
     /// The work, while the effect waits for its batch to begin it.
     @usableFromInline var pendingWork: Work?
     /// Who waits for the effect to begin or be dropped (`ended()` on a waiting effect).
     @usableFromInline var waiters: [CheckedContinuation<Void, Never>] = []
 
     @inlinable
-    init(parent: EffectLifetime?, token: Int) {
+    init(parent: EffectLifetime?, token: Int, ids: CancellationIDs) {
         self.parent = parent
         self.token = token
+        self.ids = ids
     }
 
     /// Neither this effect nor the concatenation it is a step of was cancelled.
@@ -471,4 +486,46 @@ package final class StartedEffects: Sendable {
 
     /// Whether `cancel()` was called.
     package var isCancelled: Bool { cancelled.load(ordering: .relaxed) }
+}
+
+/// The ids one effect can be cancelled by, outermost last. Most effects have one or two (their
+/// own, and the presentation's they run under): those take no array.
+@usableFromInline
+struct CancellationIDs {
+    @usableFromInline var first: EffectID?
+    @usableFromInline var second: EffectID?
+    @usableFromInline var more: [EffectID] = []
+
+    @inlinable
+    init() {}
+
+    @inlinable
+    mutating func append(_ id: EffectID) {
+        if first == nil {
+            first = id
+        } else if second == nil {
+            second = id
+        } else {
+            more.append(id)
+        }
+    }
+
+    @inlinable
+    func forEach(_ body: (EffectID) -> Void) {
+        guard let first else { return }
+        body(first)
+        guard let second else { return }
+        body(second)
+        for id in more { body(id) }
+    }
+}
+
+/// The running effects made cancellable by one id: most often one, which takes no set.
+@usableFromInline
+struct EffectTokens {
+    @usableFromInline var first: Int
+    @usableFromInline var more: Set<Int> = []
+
+    @inlinable
+    init(first: Int) { self.first = first }
 }
