@@ -104,10 +104,10 @@ public struct DependencyValues: Sendable {
     /// one generator, and a client that is costly to build is built once).
     public subscript<Key: DependencyKey>(key: Key.Type) -> Key.Value {
         get {
-            if let value = box.overrides[ObjectIdentifier(key)] as? Key.Value { return value }
+            if let value = box.overrides[ObjectIdentifier(key)] { return value.unbox(as: Key.self) }
             return box.resolved.value(for: key, context: box.context)
         }
-        set { unique().overrides[ObjectIdentifier(key)] = newValue }
+        set { unique().overrides[ObjectIdentifier(key)] = DependencyValueBox<Key.Value>(newValue) }
     }
 
     /// These values with an empty cache of resolved ones: what a new store starts from, so
@@ -128,12 +128,12 @@ public struct DependencyValues: Sendable {
 
     // Changed only through `unique()`, so a box is never changed while it is shared.
     fileprivate final class Box: @unchecked Sendable {
-        var overrides: [ObjectIdentifier: any Sendable]
+        var overrides: [ObjectIdentifier: AnyDependencyValueBox]
         /// The live or test values resolved so far, shared by copies of these values.
         var resolved: ResolvedDependencies
         var context: DependencyContext
 
-        init(overrides: [ObjectIdentifier: any Sendable], resolved: ResolvedDependencies, context: DependencyContext) {
+        init(overrides: [ObjectIdentifier: AnyDependencyValueBox], resolved: ResolvedDependencies, context: DependencyContext) {
             self.overrides = overrides
             self.resolved = resolved
             self.context = context
@@ -143,22 +143,36 @@ public struct DependencyValues: Sendable {
 
 /// The dependency values one store has resolved, by key.
 private final class ResolvedDependencies: Sendable {
-    private let values = Mutex<[ObjectIdentifier: any Sendable]>([:])
+    private let values = Mutex<[ObjectIdentifier: AnyDependencyValueBox]>([:])
 
     func value<Key: DependencyKey>(for key: Key.Type, context: DependencyContext) -> Key.Value {
         let id = ObjectIdentifier(key)
-        if let value = values.withLock({ $0[id] }) as? Key.Value { return value }
+        if let value = values.withLock({ $0[id] }) { return value.unbox(as: Key.self) }
         // Made outside the lock: a value may read other dependencies while it is made.
         let made: Key.Value = switch context {
         case .live: Key.liveValue
         case .test: Key.testValue
         }
         return values.withLock { stored in
-            if let earlier = stored[id] as? Key.Value { return earlier }
-            stored[id] = made
+            if let earlier = stored[id] { return earlier.unbox(as: Key.self) }
+            stored[id] = DependencyValueBox(made)
             return made
         }
     }
+}
+
+/// A dependency's value, stored under its key. Only `DependencyValues`' subscript stores one,
+/// and always a `Key.Value` under `Key`, so reading it back is a plain downcast of a class,
+/// where an `any Sendable` took a dynamic cast (and a copy) on every read.
+private class AnyDependencyValueBox: @unchecked Sendable {
+    final func unbox<Key: DependencyKey>(as key: Key.Type) -> Key.Value {
+        unsafeDowncast(self, to: DependencyValueBox<Key.Value>.self).value
+    }
+}
+
+private final class DependencyValueBox<Value: Sendable>: AnyDependencyValueBox, @unchecked Sendable {
+    let value: Value
+    init(_ value: Value) { self.value = value }
 }
 
 /// Reads a dependency from the current `DependencyValues` when used, inside a reducer or an
