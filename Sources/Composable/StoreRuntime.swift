@@ -39,14 +39,14 @@ package final class StoreRuntime<State, Action: Sendable> {
     @usableFromInline let makeReducer: () -> (inout State, Action) -> Effect<Action>
     @exclusivity(unchecked) @usableFromInline var observers: [Int: (State) -> Void] = [:]
     /// The running effects, by token.
-    @usableFromInline var running: [Int: EffectLifetime] = [:]
+    @exclusivity(unchecked) @usableFromInline var running: [Int: EffectLifetime] = [:]
     /// The tokens of the running effects made cancellable with each id.
-    @usableFromInline var cancellables: [EffectID: EffectTokens] = [:]
-    @usableFromInline var nextToken = 0
+    @exclusivity(unchecked) @usableFromInline var cancellables: [EffectID: EffectTokens] = [:]
+    @exclusivity(unchecked) @usableFromInline var nextToken = 0
     @exclusivity(unchecked) @usableFromInline var queue: [(Action, ActionOrigin)] = []
     @exclusivity(unchecked) @usableFromInline var isSending = false
     /// Effects launched since the main actor last ran a job, waiting to begin together.
-    @usableFromInline var pendingBatch: EffectBatch?
+    @exclusivity(unchecked) @usableFromInline var pendingBatch: EffectBatch?
 
     @inlinable
     package init<R: Reducer>(initialState: State, reducer: R, dependencies: DependencyValues)
@@ -83,28 +83,30 @@ package final class StoreRuntime<State, Action: Sendable> {
         // Made only when an effect starts: a send with no effects allocates nothing here.
         var family = existing
         let startedBefore = existing?.effects.count ?? 0
-        drainQueue(startingWith: (action, origin), into: &family)
+        drainQueue(into: &family) { family in reduce(action, origin: origin, into: &family) }
         guard let family, family.effects.count > startedBefore else { return nil }
         // No task waits for them until someone asks: most sends' effects are never awaited,
         // and a task costs as much as reducing an action through the whole tree.
         return StartedEffects(family: family, from: startedBefore)
     }
 
-    /// Reduces `first`, then every queued action in order, starting their effects into
-    /// `family`, then tells the observers; actions observers send are reduced after every
-    /// observer has seen the state, so each sees each state once, in order.
+    /// Runs `first` (reducing the caller's action), then reduces every queued action in
+    /// order, starting their effects into `family`, then tells the observers; actions
+    /// observers send are reduced after every observer has seen the state, so each sees each
+    /// state once, in order.
     @inlinable
-    func drainQueue(startingWith first: (Action, ActionOrigin)? = nil, into family: inout EffectFamily?) {
+    func drainQueue(into family: inout EffectFamily?, first: (inout EffectFamily?) -> Void = { _ in }) {
         isSending = true
-        // The caller's action is reduced without passing through the queue: most sends queue
-        // nothing, and emptying the queue destroys its elements through generic value witnesses.
-        var first = first
+        // The caller's action is reduced where it is, not passed through the queue or an
+        // optional: most sends queue nothing, and each copy of an action is a call through
+        // its enum's value witnesses.
+        var isFirst = true
         repeat {
             // One dependency scope for all the queued actions, not one each.
             DependencyValues.with(dependencies) {
-                if let (action, origin) = first {
-                    first = nil
-                    reduce(action, origin: origin, into: &family)
+                if isFirst {
+                    isFirst = false
+                    first(&family)
                 }
                 var index = 0
                 while index < queue.count {
@@ -322,25 +324,28 @@ enum ClockObserver {
 /// One running effect: its task, and whether it was cancelled. Cancelling happens on the main
 /// actor, where effects' actions are delivered, so an action sent after `cancel()` is dropped
 /// even when the effect's work had already resumed on another thread.
+///
+/// Like the runtime's, its properties are not checked for exclusive access at run time: it is
+/// confined to the main actor, and nothing it calls while changing one can reach it.
 @MainActor
 @usableFromInline
 final class EffectLifetime {
     @usableFromInline typealias Work = @MainActor @Sendable (EffectLifetime) async -> Void
 
     /// Nil while the effect waits for its batch, and for good when it was cancelled before.
-    @usableFromInline var task: Task<Void, Never>?
-    @usableFromInline var isCancelled = false
+    @exclusivity(unchecked) @usableFromInline var task: Task<Void, Never>?
+    @exclusivity(unchecked) @usableFromInline var isCancelled = false
     /// The concatenation this effect is a step of.
     @usableFromInline let parent: EffectLifetime?
     /// The steps started under this effect, cancelled with it.
-    @usableFromInline var children: [EffectLifetime] = []
+    @exclusivity(unchecked) @usableFromInline var children: [EffectLifetime] = []
     @usableFromInline let token: Int
     /// The ids it can be cancelled by.
     @usableFromInline let ids: CancellationIDs
     /// The work, while the effect waits for its batch to begin it.
-    @usableFromInline var pendingWork: Work?
+    @exclusivity(unchecked) @usableFromInline var pendingWork: Work?
     /// Who waits for the effect to begin or be dropped (`ended()` on a waiting effect).
-    @usableFromInline var waiters: [CheckedContinuation<Void, Never>] = []
+    @exclusivity(unchecked) @usableFromInline var waiters: [CheckedContinuation<Void, Never>] = []
 
     @inlinable
     init(parent: EffectLifetime?, token: Int, ids: CancellationIDs) {
@@ -393,9 +398,9 @@ final class EffectLifetime {
 @MainActor
 @usableFromInline
 final class EffectBatch {
-    @usableFromInline var effects: [EffectLifetime] = []
+    @exclusivity(unchecked) @usableFromInline var effects: [EffectLifetime] = []
     /// The task that begins the batch, and then runs its first effect.
-    @usableFromInline var task: Task<Void, Never>?
+    @exclusivity(unchecked) @usableFromInline var task: Task<Void, Never>?
     /// Tells the store an effect ended: its token, and whether it began.
     @usableFromInline let ended: @MainActor @Sendable (Int, Bool) -> Void
 
@@ -436,7 +441,7 @@ final class EffectBatch {
 @MainActor
 @usableFromInline
 final class EffectFamily {
-    @usableFromInline var effects: [EffectLifetime] = []
+    @exclusivity(unchecked) @usableFromInline var effects: [EffectLifetime] = []
 
     @inlinable
     init() {}
