@@ -108,15 +108,18 @@ package final class StoreRuntime<State, Action: Sendable> {
                     isFirst = false
                     first(&family)
                 }
+                guard !queue.isEmpty else { return }
                 var index = 0
                 while index < queue.count {
                     let (next, nextOrigin) = queue[index]
                     index += 1
                     reduce(next, origin: nextOrigin, into: &family)
                 }
+                queue.removeAll(keepingCapacity: true)
             }
-            if !queue.isEmpty { queue.removeAll(keepingCapacity: true) }
-            for observer in observers.values { observer(state) }
+            if !observers.isEmpty {
+                for observer in observers.values { observer(state) }
+            }
         } while !queue.isEmpty
         isSending = false
     }
