@@ -55,8 +55,10 @@ public struct ForEachReducer<Parent: Reducer, Element: Reducer>: Reducer {
 
     @inlinable
     public func reduce(into state: inout Parent.State, action: Parent.Action) -> Effect<Parent.Action> {
-        configuration.reduce(
-            into: &state, action: action, parent: parent.reduce(into:action:), element: element.reduce(into:action:))
+        let seen = StackSeen()
+        return configuration.reduce(
+            into: &state, action: action, parent: parent.reduce(into:action:), element: element.reduce(into:action:),
+            seen: seen)
     }
 
     /// Makes the parent and the element once, not on every action: see `Reducer._makeReduce()`.
@@ -65,7 +67,43 @@ public struct ForEachReducer<Parent: Reducer, Element: Reducer>: Reducer {
         let reduceParent = parent._makeReduce()
         let reduceElement = element._makeReduce()
         let configuration = configuration
-        return { configuration.reduce(into: &$0, action: $1, parent: reduceParent, element: reduceElement) }
+        // Each function made here runs one store's actions, so it remembers which stack the
+        // last action left, and compares the state's stack with that where it lies: no copy
+        // of the stack (a retain and a release) around every action.
+        let seen = StackSeen()
+        return {
+            configuration.reduce(into: &$0, action: $1, parent: reduceParent, element: reduceElement, seen: seen)
+        }
+    }
+
+    /// Which stack an action found: its generation, its next id and its ids. Kept from one
+    /// action to the next by a store's reducer, made anew for each by `reduce(into:action:)`.
+    @usableFromInline
+    final class StackSeen {
+        @exclusivity(unchecked) @usableFromInline var isKnown = false
+        @exclusivity(unchecked) @usableFromInline var generation: UInt64 = 0
+        @exclusivity(unchecked) @usableFromInline var nextElementID = 0
+        @exclusivity(unchecked) @usableFromInline var count = 0
+        @exclusivity(unchecked) @usableFromInline var ids: [StackElementID] = []
+
+        @inlinable
+        init() {}
+
+        @inlinable
+        func remember(_ stack: StackState<Element.State>) {
+            isKnown = true
+            generation = stack.generation
+            nextElementID = stack.nextElementID
+            count = stack.entries.count
+            if !stack.hasIDs(ids) { ids = stack.ids }
+        }
+
+        /// Whether a stack with these generation, next id and count may be the one remembered
+        /// (it is, if it has no elements); plain numbers, so reading them copies no stack.
+        @inlinable
+        func mayMatch(_ shape: (generation: UInt64, nextElementID: Int, count: Int)) -> Bool {
+            shape.generation == generation && shape.nextElementID == nextElementID && shape.count == count
+        }
     }
 
     /// Everything running this reducer needs besides the reducers it runs, in one reference:
@@ -94,9 +132,10 @@ public struct ForEachReducer<Parent: Reducer, Element: Reducer>: Reducer {
         func reduce(
             into state: inout Parent.State, action: Parent.Action,
             parent reduceParent: (inout Parent.State, Parent.Action) -> Effect<Parent.Action>,
-            element reduceElement: (inout Element.State, Element.Action) -> Effect<Element.Action>
+            element reduceElement: (inout Element.State, Element.Action) -> Effect<Element.Action>,
+            seen before: StackSeen
         ) -> Effect<Parent.Action> {
-            let before = toStack.value(in: &state)
+            if !before.isKnown { toStack.read(&state) { before.remember($0) } }
             // Merged as they come: an action that touches no element allocates no array.
             var effects = Effect<Parent.Action>.none
 
@@ -128,24 +167,25 @@ public struct ForEachReducer<Parent: Reducer, Element: Reducer>: Reducer {
                 effects = effects.merge(with: reduceParent(&state, action))
             }
 
-            var after = toStack.value(in: &state)
-            if before.generation != after.generation {
+            let shape = toStack.read(&state) { ($0.generation, $0.nextElementID, $0.entries.count) }
+            if before.mayMatch(shape) && (before.count == 0 || toStack.read(&state, { $0.hasIDs(before.ids) })) {
+                return effects
+            }
+            if toStack.read(&state, { $0.generation != before.generation }) {
                 // Ids never repeat within a store: the new stack's go on from the old one's.
                 // Written only then: the stack may be a field with an observer or a setter.
                 toStack.modify(&state) { $0.continueNumbering(from: before.nextElementID) }
-                after = toStack.value(in: &state)
-            }
-            if before.generation != after.generation {
                 // A new stack replaced the old one: none of the old elements is there any more.
                 for id in before.ids {
                     effects = effects.merge(with: .cancel(id: elementEffectsID(id, generation: before.generation)))
                 }
-            } else if !before.hasSameIDs(as: after) {
-                let remaining = Set(after.ids)
+            } else {
+                let remaining = toStack.read(&state) { Set($0.ids) }
                 for id in before.ids where !remaining.contains(id) {
                     effects = effects.merge(with: .cancel(id: elementEffectsID(id, generation: before.generation)))
                 }
             }
+            toStack.read(&state) { before.remember($0) }
             return effects
         }
 

@@ -23,11 +23,10 @@ public struct StackState<Element> {
         for element in elements { append(element) }
     }
 
-    /// Whether `other` holds elements under exactly the ids this stack has, in order.
+    /// Whether this stack holds its elements under exactly `ids`, in order.
     @inlinable
-    func hasSameIDs(as other: Self) -> Bool {
-        entries.count == other.entries.count
-            && zip(entries, other.entries).allSatisfy { $0.id == $1.id }
+    func hasIDs(_ ids: [StackElementID]) -> Bool {
+        entries.count == ids.count && zip(entries, ids).allSatisfy { $0.id == $1 }
     }
 
     /// The ids of the elements, bottom of the stack first.

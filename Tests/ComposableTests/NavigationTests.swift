@@ -137,6 +137,32 @@ struct Session: Reducer {
         await store.finish()
     }
 
+    @Test func eachChangeToTheStackEndsOnlyTheEffectsOfTheElementsItRemoved() async {
+        // A store's forEach remembers the stack as the last action left it: the pop must
+        // cancel the top element only, and the replacement, actions later, the one left.
+        let clock = TestClock()
+        let store = TestStore(initialState: Session.State()) { Session() } withDependencies: {
+            $0.clock = clock
+        }
+        await store.send(.pushTapped) { $0.path.append(Stopwatch.State()) }
+        await store.send(.pushTapped) { $0.path.append(Stopwatch.State()) }
+        let (bottom, top) = (store.state.path.ids[0], store.state.path.ids[1])
+        await store.send(.path(.element(id: bottom, action: .startTapped))) { $0.path[id: bottom]?.isRunning = true }
+        await store.send(.path(.element(id: top, action: .startTapped))) { $0.path[id: top]?.isRunning = true }
+        await clock.advance(by: .seconds(1))
+        await store.receive(.path(.element(id: bottom, action: .timerTicked))) { $0.path[id: bottom]?.seconds = 1 }
+        await store.receive(.path(.element(id: top, action: .timerTicked))) { $0.path[id: top]?.seconds = 1 }
+        await store.send(.popTapped) { $0.path.removeLast() }
+        await clock.advance(by: .seconds(1))
+        await store.receive(.path(.element(id: bottom, action: .timerTicked))) { $0.path[id: bottom]?.seconds = 2 }
+        await store.send(.replaceStackTapped) {
+            $0.path.removeAll()
+            $0.path.append(Stopwatch.State())
+        }
+        await clock.advance(by: .seconds(3))
+        await store.finish()
+    }
+
     @Test func popFromRemovesTheElementAndEverythingAboveIt() async {
         let store = TestStore(initialState: Session.State()) { Session() }
         await store.send(.pushTapped) { $0.path.append(Stopwatch.State()) }
