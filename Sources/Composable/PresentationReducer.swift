@@ -59,7 +59,8 @@ public struct PresentationReducer<Parent: Reducer, Child: Reducer>: Reducer wher
     @inlinable
     public func reduce(into state: inout Parent.State, action: Parent.Action) -> Effect<Parent.Action> {
         configuration.reduce(
-            into: &state, action: action, parent: parent.reduce(into:action:), child: child.reduce(into:action:))
+            into: &state, action: action, parent: parent.reduce(into:action:), child: child.reduce(into:action:),
+            named: EffectsName())
     }
 
     /// Makes the parent and the child once, not on every action: see `Reducer._makeReduce()`.
@@ -68,7 +69,20 @@ public struct PresentationReducer<Parent: Reducer, Child: Reducer>: Reducer wher
         let reduceParent = parent._makeReduce()
         let reduceChild = child._makeReduce()
         let configuration = configuration
-        return { configuration.reduce(into: &$0, action: $1, parent: reduceParent, child: reduceChild) }
+        // One store's: the id naming the presentation's effects is made once per presentation.
+        let name = EffectsName()
+        return { configuration.reduce(into: &$0, action: $1, parent: reduceParent, child: reduceChild, named: name) }
+    }
+
+    /// The id naming the effects of the presentation seen last, kept so that a child speaking
+    /// on every question does not make (and hash) it again each time.
+    @usableFromInline
+    final class EffectsName {
+        @exclusivity(unchecked) @usableFromInline var presentation: UInt64?
+        @exclusivity(unchecked) @usableFromInline var id: EffectID?
+
+        @inlinable
+        init() {}
     }
 
     /// Everything running this reducer needs besides the reducers it runs, in one reference:
@@ -78,7 +92,9 @@ public struct PresentationReducer<Parent: Reducer, Child: Reducer>: Reducer wher
     final class Configuration {
         @usableFromInline let toPresentation: FieldPath<Parent.State, PresentationState<Child.State>>
         @usableFromInline let toPresentationAction: CasePath<Parent.Action, PresentationAction<Child.Action>>
-        /// What `dismiss()` in the child's effects does: made once, not on every action.
+        /// How the child's actions reach the parent, and what `dismiss()` in the child's
+        /// effects does: made once, not on every action.
+        @usableFromInline let toParent: @Sendable (Child.Action) -> Parent.Action
         @usableFromInline let dismissal: @MainActor @Sendable (Send<Parent.Action>) -> Void
         @usableFromInline let fileID: StaticString
         @usableFromInline let line: UInt
@@ -91,6 +107,7 @@ public struct PresentationReducer<Parent: Reducer, Child: Reducer>: Reducer wher
         ) {
             self.toPresentation = toPresentation
             self.toPresentationAction = toPresentationAction
+            self.toParent = { toPresentationAction.embed(.presented($0)) }
             self.dismissal = { send in send(toPresentationAction.embed(.dismiss)) }
             self.fileID = fileID
             self.line = line
@@ -100,19 +117,25 @@ public struct PresentationReducer<Parent: Reducer, Child: Reducer>: Reducer wher
         func reduce(
             into state: inout Parent.State, action: Parent.Action,
             parent reduceParent: (inout Parent.State, Parent.Action) -> Effect<Parent.Action>,
-            child reduceChild: (inout Child.State, Child.Action) -> Effect<Child.Action>
+            child reduceChild: (inout Child.State, Child.Action) -> Effect<Child.Action>,
+            named name: EffectsName
         ) -> Effect<Parent.Action> {
             let before = toPresentation.read(&state) { $0.id }
             var childEffect = Effect<Parent.Action>.none
             let presentationAction = toPresentationAction.extract(from: action)
             if case let .presented(childAction)? = presentationAction {
                 if let id = before {
-                    let embed = toPresentationAction
                     let effect = toPresentation.modify(&state) { reduceChild(&$0.presentedState, childAction) }
                     if !effect.isNone {
-                        let effects = effectsID(id)
+                        let effects: EffectID
+                        if name.presentation == id, let known = name.id {
+                            effects = known
+                        } else {
+                            effects = effectsID(id)
+                            (name.presentation, name.id) = (id, effects)
+                        }
                         childEffect = effect
-                            .embedded({ embed.embed(.presented($0)) }, scope: effects, dismissal: dismissal)
+                            .embedded(toParent, scope: effects, dismissal: dismissal)
                             .cancellable(id: effects)
                     }
                 } else {
