@@ -17,7 +17,9 @@ public struct EffectID: Hashable, @unchecked Sendable {
 
     @inlinable
     public static func == (lhs: Self, rhs: Self) -> Bool {
-        lhs.storage.hash == rhs.storage.hash && lhs.storage.isEqual(to: rhs.storage)
+        // One id made once and used again (a presentation's, say) is the same storage: that is
+        // checked first, before comparing the values (key paths, for a child's ids).
+        lhs.storage === rhs.storage || lhs.storage.hash == rhs.storage.hash && lhs.storage.isEqual(to: rhs.storage)
     }
 
     @inlinable
