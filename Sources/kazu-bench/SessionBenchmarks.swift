@@ -39,12 +39,13 @@ func sessionThroughTheStore(questions: Int, seed: UInt64) async -> Int {
         }
     }
     for task in started { await task.finish() }
-    return answered + (store.state.path.last?.record.correctCount ?? 0)
+    return answered + (store.state.path.last?.record.correctCount ?? 0) + store.state.reviewEntries.count
 }
 
 /// The same work as one plain function on plain values: draw each question from the same
-/// seeded generator, make its utterance, grade the right answer, record it, and make the
-/// session's record at the end. What the architecture costs is the difference.
+/// seeded generator, make its utterance, grade the right answer, record it, and at the end
+/// make the session's record, keep it in the history and work out what is left to review.
+/// What the architecture costs is the difference.
 func sessionByHand(questions: Int, seed: UInt64) -> Int {
     let topic = TopicCatalog.topic(id: "number.1-100")!
     let speech = SpeechPreferences()
@@ -69,7 +70,11 @@ func sessionByHand(questions: Int, seed: UInt64) -> Int {
     let now = Date()
     let record = SessionRecord(topicID: topic.id, skill: .listening, mode: .questionLimit(questions), seed: seed,
                                startedAt: now, endedAt: now, ending: .completed, questions: answered)
-    return answered.count + record.correctCount + (spoken & 1)
+    // What Navigation does with the record: keep it in the (in-memory) history and work out
+    // from the history what is left to review.
+    let history = [record]
+    let review = HistoryStatistics(records: history, now: now).review
+    return answered.count + record.correctCount + review.count + (spoken & 1)
 }
 
 @MainActor
