@@ -12,6 +12,9 @@ public final class Store<State, Action: Sendable> {
     @usableFromInline let readState: @MainActor () -> State
     @usableFromInline let sendAction: @MainActor (Action) -> StoreTask
     @usableFromInline let observe: @MainActor (@escaping (State) -> Void) -> ObservationToken
+    /// A root store's runtime, which `send` and `state` use directly: through the closures,
+    /// each call also retained and released the closure's context.
+    @usableFromInline let root: StoreRuntime<State, Action>?
 
     /// A store for `reducer` starting at `initialState`, with dependencies changed by
     /// `prepareDependencies`.
@@ -25,6 +28,7 @@ public final class Store<State, Action: Sendable> {
         prepareDependencies(&dependencies)
         let runtime = StoreRuntime(initialState: initialState, reducer: reducer(), dependencies: dependencies)
         self.init(
+            root: runtime,
             readState: { runtime.state },
             sendAction: { StoreTask(runtime.send($0, origin: .caller)) },
             observe: { observer in
@@ -35,10 +39,12 @@ public final class Store<State, Action: Sendable> {
 
     @usableFromInline
     init(
+        root: StoreRuntime<State, Action>? = nil,
         readState: @escaping @MainActor () -> State,
         sendAction: @escaping @MainActor (Action) -> StoreTask,
         observe: @escaping @MainActor (@escaping (State) -> Void) -> ObservationToken
     ) {
+        self.root = root
         self.readState = readState
         self.sendAction = sendAction
         self.observe = observe
@@ -46,7 +52,10 @@ public final class Store<State, Action: Sendable> {
 
     /// The current state.
     @inlinable
-    public var state: State { readState() }
+    public var state: State {
+        if let root { return root.state }
+        return readState()
+    }
 
     /// Reads one value of the current state: `store.quiz.question`.
     public subscript<Value>(dynamicMember keyPath: KeyPath<State, Value>) -> Value {
@@ -57,7 +66,8 @@ public final class Store<State, Action: Sendable> {
     @inlinable
     @discardableResult
     public func send(_ action: Action) -> StoreTask {
-        sendAction(action)
+        if let root { return StoreTask(root.send(action, origin: .caller)) }
+        return sendAction(action)
     }
 
     /// Calls `observer` with the state now and after every action. Observing stops when the
