@@ -12,6 +12,21 @@ public struct DismissEffect: Sendable {
     /// function type crashed in release builds (swift_task_localValuePush, Swift 6.3.1).
     @TaskLocal static var presentation: Presentation?
 
+    /// Runs an effect's `body` with no presentation in force but the one its own feature
+    /// sets (`ifLet` sets it inside `body` for a presented child's effects). A task inherits
+    /// the task-locals of whoever made it, and an effect's task may be made while a presented
+    /// child's effect sends an action: without this, the parent's effect would dismiss the child.
+    @usableFromInline
+    nonisolated(nonsending) static func withoutInheritedPresentation(
+        _ body: nonisolated(nonsending) () async -> Void
+    ) async {
+        if presentation == nil {
+            await body()
+        } else {
+            await $presentation.withValue(nil, keepingExecutor: body)
+        }
+    }
+
     /// What `dismiss()` calls.
     final class Presentation: Sendable {
         let dismiss: nonisolated(nonsending) @Sendable () async -> Void

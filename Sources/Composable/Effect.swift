@@ -63,9 +63,12 @@ extension Effect {
     /// slower.
     ///
     /// The work begins when the store's actor is next free, not during `send`: effects
-    /// launched meanwhile begin together, in launch order. Work cancelled before then (a
-    /// `cancelInFlight` effect superseded by the next action, say) never begins at all, so
-    /// work that must happen once started belongs in an effect nobody cancels.
+    /// launched meanwhile begin in launch order, with or without a `priority`. Work cancelled
+    /// before it begins (a `cancelInFlight` effect superseded by the next action, say) never
+    /// does, so work that must happen once asked for belongs in an effect nobody cancels.
+    /// Do not pass values to effects in task-locals set around `send`: an effect runs with the
+    /// dependencies it was made with and, in a presented child, its `dismiss`; other
+    /// task-locals are those of whichever send began its batch.
     public static func run(
         priority: TaskPriority? = nil,
         operation: nonisolated(nonsending) @escaping @Sendable (_ send: Send<Action>) async throws -> Void,

@@ -184,7 +184,7 @@ package final class StoreRuntime<State, Action: Sendable> {
                     guard lifetime.isActive else { return }
                     _ = self?.send(action, origin: .effect, joining: joined)
                 }
-                await body(send)
+                await DismissEffect.withoutInheritedPresentation { await body(send) }
             }
         case let .merge(effects):
             for effect in effects { start(effect, in: &family, parent: parent, ids: ids) }
@@ -219,11 +219,12 @@ package final class StoreRuntime<State, Action: Sendable> {
 
     /// Runs `work` as a tracked effect: counted as running until it ends, then forgotten.
     ///
-    /// Work with no priority of its own, and not a step of a concatenation, begins with the
-    /// other effects launched before the main actor next runs a job, in one task that runs the
-    /// first of them and starts a task for each of the others; work cancelled before then
-    /// never begins. A piped session reduces 64 answers back to back, each superseding the
-    /// last answer's speech: one task begins the one that is left, where there was a task each.
+    /// Work that is not a step of a concatenation begins with the other effects launched
+    /// before the main actor next runs a job, in one task that runs the first of them (unless
+    /// it has a priority of its own) and starts a task for each of the others, in launch
+    /// order; work cancelled before then never begins. A piped session reduces 64 answers back
+    /// to back, each superseding the last answer's speech: one task begins the one that is
+    /// left, where there was a task each.
     @inlinable
     func launch(
         priority: TaskPriority?, in family: EffectFamily, parent: EffectLifetime?, ids: CancellationIDs,
@@ -243,10 +244,9 @@ package final class StoreRuntime<State, Action: Sendable> {
             beginNow(lifetime, priority: priority, work)
             parent.children.append(lifetime)
             if !parent.isActive { lifetime.cancel() }
-        } else if priority != nil {
-            beginNow(lifetime, priority: priority, work)
         } else {
             lifetime.pendingWork = work
+            lifetime.priority = priority
             openBatch().effects.append(lifetime)
         }
         running[token] = lifetime
@@ -260,6 +260,11 @@ package final class StoreRuntime<State, Action: Sendable> {
     func beginNow(_ lifetime: EffectLifetime, priority: TaskPriority?, _ work: @escaping EffectLifetime.Work) {
         let token = lifetime.token
         lifetime.task = Task(priority: priority) { @MainActor [weak self] in
+            // Cancelled before its task had a turn (a concatenation cancelled as it starts a step).
+            guard !lifetime.isCancelled else {
+                self?.finished(token, begun: false)
+                return
+            }
             await work(lifetime)
             self?.finished(token)
         }
@@ -345,8 +350,10 @@ final class EffectLifetime {
     @usableFromInline let token: Int
     /// The ids it can be cancelled by.
     @usableFromInline let ids: CancellationIDs
-    /// The work, while the effect waits for its batch to begin it.
+    /// The work, while the effect waits for its batch to begin it, and the priority its task
+    /// is to have.
     @exclusivity(unchecked) @usableFromInline var pendingWork: Work?
+    @exclusivity(unchecked) @usableFromInline var priority: TaskPriority?
     /// Who waits for the effect to begin or be dropped (`ended()` on a waiting effect).
     @exclusivity(unchecked) @usableFromInline var waiters: [CheckedContinuation<Void, Never>] = []
 
@@ -413,6 +420,7 @@ final class EffectBatch {
     @usableFromInline
     func begin() async {
         var first: (EffectLifetime, EffectLifetime.Work)?
+        var isFirstToRun = true
         for lifetime in effects {
             guard let work = lifetime.pendingWork else { continue }
             if lifetime.isCancelled {
@@ -420,16 +428,22 @@ final class EffectBatch {
                 ended(lifetime.token, false)
                 continue
             }
-            if first == nil {
+            if isFirstToRun && lifetime.priority == nil {
                 first = (lifetime, work)
                 lifetime.task = task
             } else {
                 let ended = ended
-                lifetime.task = Task { @MainActor in
+                lifetime.task = Task(priority: lifetime.priority) { @MainActor in
+                    // Cancelled by an effect of this batch that ran first: it never begins.
+                    guard !lifetime.isCancelled else {
+                        ended(lifetime.token, false)
+                        return
+                    }
                     await work(lifetime)
                     ended(lifetime.token, true)
                 }
             }
+            isFirstToRun = false
             lifetime.leftBatch()
         }
         effects = []

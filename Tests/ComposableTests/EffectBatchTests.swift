@@ -1,10 +1,12 @@
-import Composable
+@testable import Composable
 import Synchronization
 import Testing
 
 // Effects launched while the main actor is busy begin together, in one task, when it is free;
 // one cancelled before then never begins. A piped quiz reduces many answers back to back and
 // each supersedes the last one's speech: those superseded effects used to cost a task each.
+// The effects here have no capture lists, so that their work runs on the main actor and the
+// order they log in is the order they began (see `Effect.run`).
 
 /// What effects' work did, in order, seen from any thread.
 private final class Log: Sendable {
@@ -15,29 +17,48 @@ private final class Log: Sendable {
 
 private struct Speaker: Reducer {
     struct State: Equatable { var finished: [String] = [] }
-    enum Action: Equatable, Sendable { case speak(String), both(String, String), finished(String), wait(String) }
+    enum Action: Equatable, Sendable {
+        case speak(String), both(String, String), finished(String), wait(String)
+        case withPriority(String), threeWithOnePriority, firstCancelsSecond, cancelSecond
+    }
     let log: Log
     let gate: AsyncStream<Void>
 
     func reduce(into state: inout State, action: Action) -> Effect<Action> {
         switch action {
         case let .speak(text):
-            return .run { [log] send in
+            return .run { send in
                 log.add("began \(text)")
                 await send(.finished(text))
             }
             .cancellable(id: "speech", cancelInFlight: true)
         case let .both(first, second):
             return .merge(
-                .run { [log] _ in log.add("began \(first)") },
-                .run { [log] _ in log.add("began \(second)") })
+                .run { _ in log.add("began \(first)") },
+                .run { _ in log.add("began \(second)") })
         case let .wait(text):
-            return .run { [log, gate] send in
+            return .run { send in
                 log.add("began \(text)")
                 for await _ in gate { break }
                 log.add(Task.isCancelled ? "cancelled \(text)" : "ended \(text)")
                 await send(.finished(text))
             }
+        case let .withPriority(text):
+            return .run(priority: .medium) { _ in log.add("began \(text)") }
+        case .threeWithOnePriority:
+            return .merge(
+                .run { _ in log.add("began a") },
+                .run { _ in log.add("began b") },
+                .run(priority: .medium) { _ in log.add("began p") })
+        case .firstCancelsSecond:
+            return .merge(
+                .run { send in
+                    log.add("began first")
+                    await send(.cancelSecond)
+                },
+                .run { _ in log.add("began second") }.cancellable(id: "second"))
+        case .cancelSecond:
+            return .cancel(id: "second")
         case let .finished(text):
             state.finished.append(text)
             return .none
@@ -71,6 +92,27 @@ struct EffectBatchTests {
         await second.finish()
         await first.finish()
         #expect(log.all == ["began a", "began b", "began c", "began d"])
+    }
+
+    @Test("an effect with a priority of its own begins in launch order too")
+    func priorityEffectsKeepTheOrder() async {
+        let log = Log()
+        let store = Store(initialState: Speaker.State()) { Speaker(log: log, gate: AsyncStream { _ in }) }
+        await store.send(.threeWithOnePriority).finish()
+        #expect(log.all == ["began a", "began b", "began p"])
+        let first = store.send(.both("c", "d"))
+        let second = store.send(.withPriority("q"))
+        await first.finish()
+        await second.finish()
+        #expect(log.all == ["began a", "began b", "began p", "began c", "began d", "began q"])
+    }
+
+    @Test("an effect cancelled by one that began before it, in the same batch, never begins")
+    func cancelledWithinTheBatch() async {
+        let log = Log()
+        let store = Store(initialState: Speaker.State()) { Speaker(log: log, gate: AsyncStream { _ in }) }
+        await store.send(.firstCancelsSecond).finish()
+        #expect(log.all == ["began first"])
     }
 
     @Test("cancelling the effect the batch runs itself stops only that effect")

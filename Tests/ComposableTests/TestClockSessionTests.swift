@@ -73,3 +73,40 @@ private struct TimedSession: Reducer {
         await store.finish()
     }
 }
+
+/// Saves a value a quarter of a second after the last change.
+private struct DebouncedField: Reducer {
+    struct State: Equatable { var saved: [Int] = [] }
+    enum Action: Equatable, Sendable { case changed(Int), saved(Int) }
+    @Dependency(\.clock) var clock
+
+    func reduce(into state: inout State, action: Action) -> Effect<Action> {
+        switch action {
+        case let .changed(value):
+            return .run { send in await send(.saved(value)) }
+                .debounce(id: "save", for: .milliseconds(250), clock: clock)
+        case let .saved(value):
+            state.saved.append(value)
+            return .none
+        }
+    }
+}
+
+@MainActor
+@Suite struct TestClockWithAStoreTests {
+    // With a plain Store nothing yields between the sends and the advance: the clock's own
+    // yields must give the main actor, where the effects begin, its turns. When they were
+    // made on another executor, the advance could end before the debounce's sleep began, and
+    // then nothing ever woke it (about one run in three).
+    @Test(.timeLimit(.minutes(1)), arguments: 0..<8)
+    func advancingStraightAfterSendingReachesTheDebouncedSave(_ run: Int) async {
+        let clock = TestClock()
+        let store = Store(initialState: DebouncedField.State()) { DebouncedField() } withDependencies: {
+            $0.clock = clock
+        }
+        let sent = (1...5).map { store.send(.changed($0)) }
+        await clock.advance(by: .milliseconds(250))
+        for task in sent { await task.finish() }
+        #expect(store.state.saved == [5])
+    }
+}
