@@ -67,9 +67,9 @@ public struct ForEachReducer<Parent: Reducer, Element: Reducer>: Reducer {
         let reduceParent = parent._makeReduce()
         let reduceElement = element._makeReduce()
         let configuration = configuration
-        // Each function made here runs one store's actions, so it remembers which stack the
-        // last action left, and compares the state's stack with that where it lies: no copy
-        // of the stack (a retain and a release) around every action.
+        // Each function made here remembers which stack the last action it reduced left, and
+        // compares the state's stack with that where it lies, before and after: no copy of the
+        // stack (a retain and a release) around every action.
         let seen = StackSeen()
         return {
             configuration.reduce(into: &$0, action: $1, parent: reduceParent, element: reduceElement, seen: seen)
@@ -77,7 +77,8 @@ public struct ForEachReducer<Parent: Reducer, Element: Reducer>: Reducer {
     }
 
     /// Which stack an action found: its generation, its next id and its ids. Kept from one
-    /// action to the next by a store's reducer, made anew for each by `reduce(into:action:)`.
+    /// action to the next by a `_makeReduce` function, made anew for each by
+    /// `reduce(into:action:)`.
     @usableFromInline
     final class StackSeen {
         @exclusivity(unchecked) @usableFromInline var isKnown = false
@@ -102,7 +103,7 @@ public struct ForEachReducer<Parent: Reducer, Element: Reducer>: Reducer {
         /// (it is, if it has no elements); plain numbers, so reading them copies no stack.
         @inlinable
         func mayMatch(_ shape: (generation: UInt64, nextElementID: Int, count: Int)) -> Bool {
-            shape.generation == generation && shape.nextElementID == nextElementID && shape.count == count
+            isKnown && shape.generation == generation && shape.nextElementID == nextElementID && shape.count == count
         }
     }
 
@@ -135,7 +136,9 @@ public struct ForEachReducer<Parent: Reducer, Element: Reducer>: Reducer {
             element reduceElement: (inout Element.State, Element.Action) -> Effect<Element.Action>,
             seen before: StackSeen
         ) -> Effect<Parent.Action> {
-            if !before.isKnown { toStack.read(&state) { before.remember($0) } }
+            // The function may run on more than one stack (a child under `ifLet` presented
+            // anew, an element of an outer stack, a stack its parent replaced): start from this one.
+            if !holds(&state, before) { toStack.read(&state) { before.remember($0) } }
             // Merged as they come: an action that touches no element allocates no array.
             var effects = Effect<Parent.Action>.none
 
@@ -167,10 +170,7 @@ public struct ForEachReducer<Parent: Reducer, Element: Reducer>: Reducer {
                 effects = effects.merge(with: reduceParent(&state, action))
             }
 
-            let shape = toStack.read(&state) { ($0.generation, $0.nextElementID, $0.entries.count) }
-            if before.mayMatch(shape) && (before.count == 0 || toStack.read(&state, { $0.hasIDs(before.ids) })) {
-                return effects
-            }
+            if holds(&state, before) { return effects }
             if toStack.read(&state, { $0.generation != before.generation }) {
                 // Ids never repeat within a store: the new stack's go on from the old one's.
                 // Written only then: the stack may be a field with an observer or a setter.
@@ -187,6 +187,13 @@ public struct ForEachReducer<Parent: Reducer, Element: Reducer>: Reducer {
             }
             toStack.read(&state) { before.remember($0) }
             return effects
+        }
+
+        /// Whether the stack in `state` is the one `seen` remembers.
+        @inlinable
+        func holds(_ state: inout Parent.State, _ seen: StackSeen) -> Bool {
+            let shape = toStack.read(&state) { ($0.generation, $0.nextElementID, $0.entries.count) }
+            return seen.mayMatch(shape) && (seen.count == 0 || toStack.read(&state, { $0.hasIDs(seen.ids) }))
         }
 
         @inlinable

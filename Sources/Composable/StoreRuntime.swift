@@ -45,6 +45,10 @@ package final class StoreRuntime<State, Action: Sendable> {
     @exclusivity(unchecked) @usableFromInline var nextToken = 0
     @exclusivity(unchecked) @usableFromInline var queue: [(Action, ActionOrigin)] = []
     @exclusivity(unchecked) @usableFromInline var isSending = false
+    /// The effects launched inside the `.cancellable` effects being started, and how deeply
+    /// those nest: each is registered under an id when the effect with that id has started.
+    @exclusivity(unchecked) @usableFromInline var launchedUnderIDs: [EffectLifetime] = []
+    @exclusivity(unchecked) @usableFromInline var cancellableDepth = 0
     /// Effects launched since the main actor last ran a job, waiting to begin together.
     @exclusivity(unchecked) @usableFromInline var pendingBatch: EffectBatch?
 
@@ -157,27 +161,29 @@ package final class StoreRuntime<State, Action: Sendable> {
         return nextToken
     }
 
-    /// Starts `effect`, adding its work to `family`, cancellable by `ids` and the ids `effect`
-    /// adds. Work started as a step of a concatenation has that concatenation as `parent`,
-    /// and ends with it.
+    /// Starts `effect`, adding its work to `family`. Work started as a step of a
+    /// concatenation has that concatenation as `parent`, and ends with it.
     @inlinable
-    func start(
-        _ effect: Effect<Action>, in family: inout EffectFamily?, parent: EffectLifetime? = nil,
-        ids: CancellationIDs = CancellationIDs()
-    ) {
+    func start(_ effect: Effect<Action>, in family: inout EffectFamily?, parent: EffectLifetime? = nil) {
         switch effect.operation {
         case .none:
             return
         case let .send(action):
             queue.append((action, .effect))
-            // Outside a send (a step of a concatenation), nothing else would reduce it.
-            if !isSending { drainQueue(into: &family) }
+            // Outside a send (a step of a concatenation), nothing else would reduce it. What the
+            // actions reduced there start is not part of this effect: not under its ids.
+            if !isSending {
+                let outer = (cancellableDepth, launchedUnderIDs)
+                (cancellableDepth, launchedUnderIDs) = (0, [])
+                drainQueue(into: &family)
+                (cancellableDepth, launchedUnderIDs) = outer
+            }
         case let .run(priority, body):
             let joined = family ?? EffectFamily()
             family = joined
             // Weak in both closures: a running effect must not keep its store alive, or the
             // store's deinit, which cancels its effects, would never come.
-            launch(priority: priority, in: joined, parent: parent, ids: ids) { [weak self] lifetime in
+            launch(priority: priority, in: joined, parent: parent) { [weak self] lifetime in
                 let send = Send<Action> { [weak self] action in
                     // Checked here, on the main actor, where cancelling happens: once an effect
                     // has been cancelled, nothing it sends is reduced, whatever it was doing.
@@ -187,11 +193,11 @@ package final class StoreRuntime<State, Action: Sendable> {
                 await DismissEffect.withoutInheritedPresentation { await body(send) }
             }
         case let .merge(effects):
-            for effect in effects { start(effect, in: &family, parent: parent, ids: ids) }
+            for effect in effects { start(effect, in: &family, parent: parent) }
         case let .concatenate(effects):
             let joined = family ?? EffectFamily()
             family = joined
-            launch(priority: nil, in: joined, parent: parent, ids: ids) { [weak self] lifetime in
+            launch(priority: nil, in: joined, parent: parent) { [weak self] lifetime in
                 for effect in effects {
                     let steps: [Task<Void, Never>]
                     do {
@@ -209,9 +215,14 @@ package final class StoreRuntime<State, Action: Sendable> {
             }
         case let .cancellable(id, cancelInFlight, effect):
             if cancelInFlight { cancel(id: id) }
-            var ids = ids
-            ids.append(id)
-            start(effect, in: &family, parent: parent, ids: ids)
+            // Registered under `id` once the whole effect has started: a `.cancel(id:)` of the
+            // same id inside it cancels what ran before, not its own siblings.
+            let mark = launchedUnderIDs.count
+            cancellableDepth += 1
+            start(effect, in: &family, parent: parent)
+            cancellableDepth -= 1
+            for lifetime in launchedUnderIDs[mark...] { register(lifetime, under: id) }
+            if cancellableDepth == 0 { launchedUnderIDs.removeAll(keepingCapacity: true) }
         case let .cancel(id):
             cancel(id: id)
         }
@@ -227,18 +238,12 @@ package final class StoreRuntime<State, Action: Sendable> {
     /// left, where there was a task each.
     @inlinable
     func launch(
-        priority: TaskPriority?, in family: EffectFamily, parent: EffectLifetime?, ids: CancellationIDs,
+        priority: TaskPriority?, in family: EffectFamily, parent: EffectLifetime?,
         _ work: @escaping EffectLifetime.Work
     ) {
         let token = makeToken()
-        let lifetime = EffectLifetime(parent: parent, token: token, ids: ids)
-        ids.forEach { id in
-            if let index = cancellables.index(forKey: id) {
-                cancellables.values[index].more.insert(token)
-            } else {
-                cancellables[id] = EffectTokens(first: token)
-            }
-        }
+        let lifetime = EffectLifetime(parent: parent, token: token)
+        if cancellableDepth > 0 { launchedUnderIDs.append(lifetime) }
         if let parent {
             // The concatenation awaits its steps' tasks: they must exist when it looks.
             beginNow(lifetime, priority: priority, work)
@@ -252,6 +257,18 @@ package final class StoreRuntime<State, Action: Sendable> {
         running[token] = lifetime
         family.effects.append(lifetime)
         runningEffectCountDidChange?(running.count)
+    }
+
+    /// Makes `lifetime` cancellable by `id`.
+    @inlinable
+    func register(_ lifetime: EffectLifetime, under id: EffectID) {
+        lifetime.ids.append(id)
+        let token = lifetime.token
+        if let index = cancellables.index(forKey: id) {
+            if cancellables.values[index].first != token { cancellables.values[index].more.insert(token) }
+        } else {
+            cancellables[id] = EffectTokens(first: token)
+        }
     }
 
     /// Starts `lifetime`'s task at once. It runs on the main actor, so it cannot end before
@@ -349,7 +366,7 @@ final class EffectLifetime {
     @exclusivity(unchecked) @usableFromInline var children: [EffectLifetime] = []
     @usableFromInline let token: Int
     /// The ids it can be cancelled by.
-    @usableFromInline let ids: CancellationIDs
+    @exclusivity(unchecked) @usableFromInline var ids = CancellationIDs()
     /// The work, while the effect waits for its batch to begin it, and the priority its task
     /// is to have.
     @exclusivity(unchecked) @usableFromInline var pendingWork: Work?
@@ -358,10 +375,9 @@ final class EffectLifetime {
     @exclusivity(unchecked) @usableFromInline var waiters: [CheckedContinuation<Void, Never>] = []
 
     @inlinable
-    init(parent: EffectLifetime?, token: Int, ids: CancellationIDs) {
+    init(parent: EffectLifetime?, token: Int) {
         self.parent = parent
         self.token = token
-        self.ids = ids
     }
 
     /// Neither this effect nor the concatenation it is a step of was cancelled.
@@ -510,8 +526,8 @@ package final class StartedEffects: Sendable {
     package var isCancelled: Bool { cancelled.load(ordering: .relaxed) }
 }
 
-/// The ids one effect can be cancelled by, outermost last. Most effects have one or two (their
-/// own, and the presentation's they run under): those take no array.
+/// The ids one effect can be cancelled by, innermost first. Most effects have one or two
+/// (their own, and the presentation's they run under): those take no array.
 @usableFromInline
 struct CancellationIDs {
     @usableFromInline var first: EffectID?

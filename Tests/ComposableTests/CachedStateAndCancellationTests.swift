@@ -1,0 +1,394 @@
+import Composable
+import ComposableTesting
+import Synchronization
+import Testing
+
+// What a reducer made by `_makeReduce` remembers between actions (persisting's last value,
+// forEach's last stack) must be checked against the state each time: the same function runs
+// on every element of an outer stack, on each new presentation of a child, and on a field a
+// parent changes without the child seeing an action. And an effect is registered under a
+// cancellation id only once the effect with that id has started, so a cancel of the same id
+// inside it reaches only what ran before. helper-17's review found all three broken, by
+// caching and registering earlier than the code before it; each test here failed then.
+
+private final class SRLog<T: Sendable>: Sendable {
+    private let items = Mutex<[T]>([])
+    func append(_ item: T) { items.withLock { $0.append(item) } }
+    var all: [T] { items.withLock { $0 } }
+}
+
+// An element that starts an effect, and a feature holding a stack of them
+
+private struct SRElem: Reducer {
+    struct State: Equatable, Sendable { var ticks = 0 }
+    enum Action: Equatable, Sendable { case start, tick, startSlow }
+    enum CancelID: Hashable, Sendable { case slow }
+    @Dependency(\.clock) var clock
+
+    func reduce(into state: inout State, action: Action) -> Effect<Action> {
+        switch action {
+        case .start:
+            return .run { send in await send(.tick) }
+        case .startSlow:
+            return .run { send in
+                try await clock.sleep(for: .seconds(1))
+                await send(.tick)
+            }
+            .cancellable(id: CancelID.slow, cancelInFlight: true)
+        case .tick:
+            state.ticks += 1
+            return .none
+        }
+    }
+}
+
+private struct SRStackHost: Reducer {
+    struct State: Equatable, Sendable { var path = StackState<SRElem.State>() }
+    enum Action: Equatable, Sendable {
+        case path(StackAction<SRElem.State, SRElem.Action>)
+        case noop
+        case pushAndPopBottom
+        case pushThenPopIt
+    }
+    static let pathCase = CasePath<Action, StackAction<SRElem.State, SRElem.Action>>(embed: Action.path) {
+        if case let .path(a) = $0 { a } else { nil }
+    }
+    var body: some ReducerOf<Self> {
+        Reduce { state, action in
+            switch action {
+            case .pushAndPopBottom:
+                state.path.append(SRElem.State())
+                state.path.pop(from: state.path.ids[0])
+                // pop(from:) removes everything above too: put one back on top.
+                state.path.append(SRElem.State())
+            case .pushThenPopIt:
+                let id = state.path.append(SRElem.State())
+                state.path.pop(from: id)
+            default:
+                break
+            }
+            return .none
+        }
+        .forEach(\.path, action: Self.pathCase) { SRElem() }
+    }
+}
+
+/// Presents an SRStackHost.
+private struct SRPresenter: Reducer {
+    struct State: Equatable, Sendable { var child = PresentationState<SRStackHost.State>(wrappedValue: nil) }
+    enum Action: Equatable, Sendable {
+        case present(SRStackHost.State)
+        case child(PresentationAction<SRStackHost.Action>)
+    }
+    static let childCase = CasePath<Action, PresentationAction<SRStackHost.Action>>(embed: Action.child) {
+        if case let .child(a) = $0 { a } else { nil }
+    }
+    var body: some ReducerOf<Self> {
+        Reduce { state, action in
+            if case let .present(child) = action { state.child.wrappedValue = child }
+            return .none
+        }
+        .ifLet(\.child, action: Self.childCase) { SRStackHost() }
+    }
+}
+
+/// Holds an SRStackHost through a Scope; its own action replaces the child's stack.
+private struct SRScoper: Reducer {
+    struct State: Equatable, Sendable { var child = SRStackHost.State() }
+    enum Action: Equatable, Sendable {
+        case resetChildStack
+        case child(SRStackHost.Action)
+    }
+    static let childCase = CasePath<Action, SRStackHost.Action>(embed: Action.child) {
+        if case let .child(a) = $0 { a } else { nil }
+    }
+    var body: some ReducerOf<Self> {
+        Scope(state: \.child, action: Self.childCase) { SRStackHost() }
+        Reduce { state, action in
+            if case .resetChildStack = action { state.child.path = StackState([SRElem.State()]) }
+            return .none
+        }
+    }
+}
+
+/// A stack of SRStackHosts: a forEach inside a forEach's element.
+private struct SROuter: Reducer {
+    struct State: Equatable, Sendable { var rows = StackState<SRStackHost.State>() }
+    enum Action: Equatable, Sendable { case rows(StackAction<SRStackHost.State, SRStackHost.Action>) }
+    static let rowsCase = CasePath<Action, StackAction<SRStackHost.State, SRStackHost.Action>>(embed: Action.rows) {
+        if case let .rows(a) = $0 { a } else { nil }
+    }
+    var body: some ReducerOf<Self> {
+        Reduce { _, _ in .none }
+            .forEach(\.rows, action: Self.rowsCase) { SRStackHost() }
+    }
+}
+
+// Persisting
+
+private struct SRPrefs: Reducer {
+    struct State: Equatable, Sendable { var value = 0 }
+    enum Action: Equatable, Sendable { case set(Int), noop, failed }
+    let log: SRLog<Int>
+    var body: some ReducerOf<Self> {
+        Reduce { state, action in
+            if case let .set(v) = action { state.value = v }
+            return .none
+        }
+        .persisting(\.value, debounce: .zero) { [log] value in log.append(value) } failed: { _ in .failed }
+    }
+}
+
+private struct SRPrefsPresenter: Reducer {
+    struct State: Equatable, Sendable { var prefs = PresentationState<SRPrefs.State>(wrappedValue: nil) }
+    enum Action: Equatable, Sendable {
+        case present(SRPrefs.State)
+        case prefs(PresentationAction<SRPrefs.Action>)
+    }
+    static let prefsCase = CasePath<Action, PresentationAction<SRPrefs.Action>>(embed: Action.prefs) {
+        if case let .prefs(a) = $0 { a } else { nil }
+    }
+    let log: SRLog<Int>
+    var body: some ReducerOf<Self> {
+        Reduce { state, action in
+            if case let .present(p) = action { state.prefs.wrappedValue = p }
+            return .none
+        }
+        .ifLet(\.prefs, action: Self.prefsCase) { SRPrefs(log: log) }
+    }
+}
+
+private struct SRPrefsRows: Reducer {
+    struct State: Equatable, Sendable { var rows = StackState<SRPrefs.State>() }
+    enum Action: Equatable, Sendable { case rows(StackAction<SRPrefs.State, SRPrefs.Action>) }
+    static let rowsCase = CasePath<Action, StackAction<SRPrefs.State, SRPrefs.Action>>(embed: Action.rows) {
+        if case let .rows(a) = $0 { a } else { nil }
+    }
+    let log: SRLog<Int>
+    var body: some ReducerOf<Self> {
+        Reduce { _, _ in .none }
+            .forEach(\.rows, action: Self.rowsCase) { SRPrefs(log: log) }
+    }
+}
+
+/// Persisting in a Scope's child; the parent loads a value into the child's field directly.
+private struct SRPrefsScoper: Reducer {
+    struct State: Equatable, Sendable { var prefs = SRPrefs.State() }
+    enum Action: Equatable, Sendable { case load(Int), prefs(SRPrefs.Action) }
+    static let prefsCase = CasePath<Action, SRPrefs.Action>(embed: Action.prefs) {
+        if case let .prefs(a) = $0 { a } else { nil }
+    }
+    let log: SRLog<Int>
+    var body: some ReducerOf<Self> {
+        Scope(state: \.prefs, action: Self.prefsCase) { SRPrefs(log: log) }
+        Reduce { state, action in
+            if case let .load(v) = action { state.prefs.value = v }
+            return .none
+        }
+    }
+}
+
+// Cancellation, concatenation, dismiss
+
+private struct SRCancel: Reducer {
+    struct State: Equatable, Sendable { var log: [String] = [] }
+    enum Action: Equatable, Sendable {
+        case startA(String), startAB(String), startDoubleA(String), cancelA, cancelB
+        case mergeSiblingCancelInFlight, mergeSiblingCancel, bothOrders, mergeA, concatA, cancelStep, concatWithStep, concatSendCancel, stop
+        case done(String)
+    }
+    enum ID: Hashable, Sendable { case a, b, step, concat }
+    @Dependency(\.clock) var clock
+
+    func slow(_ name: String, _ seconds: Int = 1) -> Effect<Action> {
+        .run { send in
+            try await clock.sleep(for: .seconds(seconds))
+            await send(.done(name))
+        }
+    }
+
+    func reduce(into state: inout State, action: Action) -> Effect<Action> {
+        switch action {
+        case let .startA(name):
+            return slow(name).cancellable(id: ID.a, cancelInFlight: true)
+        case let .startAB(name):
+            return slow(name).cancellable(id: ID.a).cancellable(id: ID.b)
+        case let .startDoubleA(name):
+            return slow(name, 0).cancellable(id: ID.a).cancellable(id: ID.a)
+        case .mergeSiblingCancelInFlight:
+            // Outer id a around a merge whose second half cancels a in flight.
+            return .merge(slow("sib1"), slow("sib2").cancellable(id: ID.a, cancelInFlight: true)).cancellable(id: ID.a)
+        case .mergeSiblingCancel:
+            // "Restart": new work under a, and cancel what ran under a before.
+            return .merge(slow("new"), .cancel(id: ID.a)).cancellable(id: ID.a)
+        case .bothOrders:
+            return .merge(
+                slow("quick2", 0).cancellable(id: ID.a).cancellable(id: ID.a),
+                slow("slow2").cancellable(id: ID.a).cancellable(id: ID.b))
+        case .cancelA:
+            return .cancel(id: ID.a)
+        case .cancelB:
+            return .cancel(id: ID.b)
+        case .mergeA:
+            return .merge(slow("m1"), slow("m2", 2)).cancellable(id: ID.a)
+        case .concatA:
+            return .concatenate(slow("c1"), slow("c2"), .send(.done("c3"))).cancellable(id: ID.a)
+        case .concatWithStep:
+            return .concatenate(slow("s1", 5).cancellable(id: ID.step), slow("s2"), .send(.done("s3")))
+        case .cancelStep:
+            return .cancel(id: ID.step)
+        case .concatSendCancel:
+            return .concatenate(slow("x1"), .send(.stop), slow("x2")).cancellable(id: ID.concat)
+        case .stop:
+            return .cancel(id: ID.concat)
+        case let .done(name):
+            state.log.append(name)
+            return .none
+        }
+    }
+}
+
+@MainActor
+@Suite struct CachedStateAndCancellationTests {
+    @Test func forEachInAPresentedChildReplacedByANewPresentation() async {
+        let clock = TestClock()
+        let store = Store(initialState: SRPresenter.State()) { SRPresenter() } withDependencies: { $0.clock = clock }
+        await store.send(.present(SRStackHost.State(path: StackState([SRElem.State()])))).finish()
+        let first = store.state.child.wrappedValue!.path.ids[0]
+        await store.send(.child(.presented(.path(.element(id: first, action: .start))))).finish()
+        #expect(store.state.child.wrappedValue!.path[id: first]?.ticks == 1)
+
+        // A second presentation, with a new stack of one element.
+        await store.send(.present(SRStackHost.State(path: StackState([SRElem.State()])))).finish()
+        let second = store.state.child.wrappedValue!.path.ids[0]
+        await store.send(.child(.presented(.path(.element(id: second, action: .start))))).finish()
+        #expect(store.state.child.wrappedValue!.path.ids == [second])
+        #expect(store.state.child.wrappedValue!.path.first?.ticks == 1)
+    }
+
+    @Test func forEachInAScopedChildWhoseStackTheParentReplaces() async {
+        let clock = TestClock()
+        let store = Store(initialState: SRScoper.State(child: SRStackHost.State(path: StackState([SRElem.State()])))) {
+            SRScoper()
+        } withDependencies: { $0.clock = clock }
+        let first = store.state.child.path.ids[0]
+        await store.send(.child(.path(.element(id: first, action: .start)))).finish()
+        #expect(store.state.child.path[id: first]?.ticks == 1)
+        await store.send(.resetChildStack).finish()
+        let second = store.state.child.path.ids[0]
+        await store.send(.child(.path(.element(id: second, action: .start)))).finish()
+        #expect(store.state.child.path.ids == [second])
+        #expect(store.state.child.path.first?.ticks == 1)
+    }
+
+    @Test func forEachInsideAForEachElement() async {
+        let clock = TestClock()
+        let rows = StackState([
+            SRStackHost.State(path: StackState([SRElem.State()])),
+            SRStackHost.State(path: StackState([SRElem.State()])),
+        ])
+        let store = Store(initialState: SROuter.State(rows: rows)) { SROuter() } withDependencies: { $0.clock = clock }
+        let (r0, r1) = (store.state.rows.ids[0], store.state.rows.ids[1])
+        let inner0 = store.state.rows[id: r0]!.path.ids[0]
+        let inner1 = store.state.rows[id: r1]!.path.ids[0]
+        await store.send(.rows(.element(id: r0, action: .path(.element(id: inner0, action: .start))))).finish()
+        await store.send(.rows(.element(id: r1, action: .path(.element(id: inner1, action: .start))))).finish()
+        #expect(store.state.rows[id: r0]!.path.ids == [inner0])
+        #expect(store.state.rows[id: r1]!.path.ids == [inner1])
+        #expect(store.state.rows.map { $0.path.map(\.ticks) } == [[1], [1]])
+    }
+
+    @Test func persistingInAPresentedChildSavesNothingWhenNothingChanged() async {
+        let log = SRLog<Int>()
+        let clock = TestClock()
+        let store = Store(initialState: SRPrefsPresenter.State()) { SRPrefsPresenter(log: log) } withDependencies: {
+            $0.clock = clock
+        }
+        await store.send(.present(SRPrefs.State(value: 0))).finish()
+        await store.send(.prefs(.presented(.set(5)))).finish()
+        #expect(log.all == [5])
+        // A new presentation starting from 0; an action that changes nothing.
+        await store.send(.present(SRPrefs.State(value: 0))).finish()
+        await store.send(.prefs(.presented(.noop))).finish()
+        #expect(log.all == [5])
+    }
+
+    @Test func persistingInAPresentedChildSavesAChange() async {
+        let log = SRLog<Int>()
+        let clock = TestClock()
+        let store = Store(initialState: SRPrefsPresenter.State()) { SRPrefsPresenter(log: log) } withDependencies: {
+            $0.clock = clock
+        }
+        await store.send(.present(SRPrefs.State(value: 0))).finish()
+        await store.send(.prefs(.presented(.set(5)))).finish()
+        await store.send(.present(SRPrefs.State(value: 0))).finish()
+        await store.send(.prefs(.presented(.set(5)))).finish()
+        #expect(log.all == [5, 5])
+    }
+
+    @Test func persistingInForEachElements() async {
+        let log = SRLog<Int>()
+        let clock = TestClock()
+        let store = Store(initialState: SRPrefsRows.State(rows: StackState([SRPrefs.State(), SRPrefs.State(value: 3)]))) {
+            SRPrefsRows(log: log)
+        } withDependencies: { $0.clock = clock }
+        let (r0, r1) = (store.state.rows.ids[0], store.state.rows.ids[1])
+        await store.send(.rows(.element(id: r0, action: .set(5)))).finish()  // 0 -> 5: save 5
+        await store.send(.rows(.element(id: r1, action: .noop))).finish()    // nothing changed
+        await store.send(.rows(.element(id: r1, action: .set(5)))).finish()  // 3 -> 5: save 5
+        #expect(log.all == [5, 5])
+    }
+
+    @Test func persistingInAScopeChildSeesOnlyItsOwnChanges() async {
+        let log = SRLog<Int>()
+        let clock = TestClock()
+        let store = Store(initialState: SRPrefsScoper.State()) { SRPrefsScoper(log: log) } withDependencies: {
+            $0.clock = clock
+        }
+        await store.send(.prefs(.set(4))).finish()   // save 4
+        await store.send(.load(9)).finish()          // the parent loads 9: not the child's change
+        await store.send(.prefs(.noop)).finish()     // child action that changes nothing
+        await store.send(.prefs(.set(4))).finish()   // the child changes 9 -> 4: save 4
+        #expect(log.all == [4, 4])
+    }
+
+    @Test func sameIDTwiceAndASecondEffect() async {
+        let clock = TestClock()
+        let store = TestStore(initialState: SRCancel.State()) { SRCancel() } withDependencies: { $0.clock = clock }
+        // A slow one under a (no cancel in flight: startAB), then a quick one under a twice.
+        await store.send(.startAB("slow"))
+        await store.send(.startDoubleA("quick"))
+        await clock.advance(by: .zero)
+        await store.receive(.done("quick")) { $0.log = ["quick"] }
+        await store.send(.cancelA)   // must still cancel "slow"
+        await clock.advance(by: .seconds(1))
+        await store.finish()
+        // The other order: the quick one registered first, both in one action.
+        await store.send(.bothOrders)
+        await clock.advance(by: .zero)
+        await store.receive(.done("quick2")) { $0.log = ["quick", "quick2"] }
+        await store.send(.cancelA)
+        await clock.advance(by: .seconds(1))
+        await store.finish()
+    }
+
+    @Test func mergeSiblingCancelInFlightKeepsTheSibling() async {
+        let clock = TestClock()
+        let store = TestStore(initialState: SRCancel.State()) { SRCancel() } withDependencies: { $0.clock = clock }
+        await store.send(.mergeSiblingCancelInFlight)
+        await clock.advance(by: .seconds(1))
+        await store.receive(.done("sib1")) { $0.log = ["sib1"] }
+        await store.receive(.done("sib2")) { $0.log = ["sib1", "sib2"] }
+        await store.finish()
+    }
+
+    @Test func mergeWithCancelOfItsOwnIDKeepsTheNewWork() async {
+        let clock = TestClock()
+        let store = TestStore(initialState: SRCancel.State()) { SRCancel() } withDependencies: { $0.clock = clock }
+        await store.send(.startAB("old"))
+        await store.send(.mergeSiblingCancel)
+        await clock.advance(by: .seconds(1))
+        await store.receive(.done("new")) { $0.log = ["new"] }
+        await store.finish()
+    }
+}
