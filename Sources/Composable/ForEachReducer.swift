@@ -136,11 +136,18 @@ public struct ForEachReducer<Parent: Reducer, Element: Reducer>: Reducer {
             element reduceElement: (inout Element.State, Element.Action) -> Effect<Element.Action>,
             seen before: StackSeen
         ) -> Effect<Parent.Action> {
-            // The function may run on more than one stack (a child under `ifLet` presented
-            // anew, an element of an outer stack, a stack its parent replaced): start from this one.
-            if !holds(&state, before) { toStack.read(&state) { before.remember($0) } }
             // Merged as they come: an action that touches no element allocates no array.
             var effects = Effect<Parent.Action>.none
+            // The function may run on more than one stack (an element of an outer stack, a child
+            // presented anew) or on a stack changed where it did not see it (by the parent of a
+            // `Scope` around it): start from this one, and end the effects of the elements the
+            // remembered stack had and this one has not. In the first two cases those cancels
+            // are put under the outer element's or the presentation's ids, so they reach only
+            // effects started there, and none of those has the remembered stack's ids.
+            if !holds(&state, before) {
+                if before.isKnown { effects = endingEffects(ofElementsGoneFrom: before, in: &state) }
+                toStack.read(&state) { before.remember($0) }
+            }
 
             switch toStackAction.extract(from: action) {
             case let .element(id, elementAction)?:
@@ -175,17 +182,27 @@ public struct ForEachReducer<Parent: Reducer, Element: Reducer>: Reducer {
                 // Ids never repeat within a store: the new stack's go on from the old one's.
                 // Written only then: the stack may be a field with an observer or a setter.
                 toStack.modify(&state) { $0.continueNumbering(from: before.nextElementID) }
-                // A new stack replaced the old one: none of the old elements is there any more.
-                for id in before.ids {
-                    effects = effects.merge(with: .cancel(id: elementEffectsID(id, generation: before.generation)))
+            }
+            effects = effects.merge(with: endingEffects(ofElementsGoneFrom: before, in: &state))
+            toStack.read(&state) { before.remember($0) }
+            return effects
+        }
+
+        /// Cancels the effects of the elements `seen` remembers that the stack in `state` does
+        /// not have: all of them when a new stack replaced the remembered one.
+        @inlinable
+        func endingEffects(ofElementsGoneFrom seen: StackSeen, in state: inout Parent.State) -> Effect<Parent.Action> {
+            var effects = Effect<Parent.Action>.none
+            if toStack.read(&state, { $0.generation != seen.generation }) {
+                for id in seen.ids {
+                    effects = effects.merge(with: .cancel(id: elementEffectsID(id, generation: seen.generation)))
                 }
             } else {
                 let remaining = toStack.read(&state) { Set($0.ids) }
-                for id in before.ids where !remaining.contains(id) {
-                    effects = effects.merge(with: .cancel(id: elementEffectsID(id, generation: before.generation)))
+                for id in seen.ids where !remaining.contains(id) {
+                    effects = effects.merge(with: .cancel(id: elementEffectsID(id, generation: seen.generation)))
                 }
             }
-            toStack.read(&state) { before.remember($0) }
             return effects
         }
 

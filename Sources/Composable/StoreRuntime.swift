@@ -170,14 +170,10 @@ package final class StoreRuntime<State, Action: Sendable> {
             return
         case let .send(action):
             queue.append((action, .effect))
-            // Outside a send (a step of a concatenation), nothing else would reduce it. What the
-            // actions reduced there start is not part of this effect: not under its ids.
-            if !isSending {
-                let outer = (cancellableDepth, launchedUnderIDs)
-                (cancellableDepth, launchedUnderIDs) = (0, [])
-                drainQueue(into: &family)
-                (cancellableDepth, launchedUnderIDs) = outer
-            }
+            // Outside a send (a step of a concatenation), nothing else would reduce it: it is
+            // reduced here, or inside a `.cancellable` once that has started and registered its
+            // work, so that the action sees that work cancellable by its ids, as it would in a send.
+            if !isSending && cancellableDepth == 0 { drainQueue(into: &family) }
         case let .run(priority, body):
             let joined = family ?? EffectFamily()
             family = joined
@@ -222,7 +218,10 @@ package final class StoreRuntime<State, Action: Sendable> {
             start(effect, in: &family, parent: parent)
             cancellableDepth -= 1
             for lifetime in launchedUnderIDs[mark...] { register(lifetime, under: id) }
-            if cancellableDepth == 0 { launchedUnderIDs.removeAll(keepingCapacity: true) }
+            if cancellableDepth == 0 {
+                launchedUnderIDs.removeAll(keepingCapacity: true)
+                if !isSending && !queue.isEmpty { drainQueue(into: &family) }
+            }
         case let .cancel(id):
             cancel(id: id)
         }

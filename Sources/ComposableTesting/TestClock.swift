@@ -81,10 +81,10 @@ public final class TestClock: Clock, Sendable, EffectEndObserver {
     }
 
     /// Moves time forward by `duration`, waking each sleep whose deadline it passes, earliest
-    /// first, and letting the woken work run before moving on. It yields on the caller's actor:
-    /// called from the main actor (a test of a `Store`), the effects it waits for, which begin
-    /// there, get their turns.
-    public nonisolated(nonsending) func advance(by duration: Duration = .zero) async {
+    /// first, and letting the woken work run before moving on. It waits on the main actor,
+    /// whoever calls it: a store's effects begin there, and must get their turns.
+    @MainActor
+    public func advance(by duration: Duration = .zero) async {
         let target = now.advanced(by: duration)
         await settle()
         while true {
@@ -110,7 +110,8 @@ public final class TestClock: Clock, Sendable, EffectEndObserver {
 
     /// Advances until no sleep is waiting. Work that always sleeps again (a timer) would make
     /// that forever: after `timeout` of real time the test fails and the clock stops there.
-    public nonisolated(nonsending) func run(
+    @MainActor
+    public func run(
         timeout: Duration = .seconds(1),
         fileID: StaticString = #fileID, filePath: StaticString = #filePath,
         line: UInt = #line, column: UInt = #column
@@ -137,7 +138,8 @@ public final class TestClock: Clock, Sendable, EffectEndObserver {
     /// started reach its first sleep. Woken work that does neither (it awaits something else)
     /// is given up to a second of real time: on two busy cores, with other tests holding the
     /// cooperative threads, woken work can take that long to be scheduled at all.
-    private nonisolated(nonsending) func settle(untilSleepsReach target: Int? = nil, orAnEffectEndsAfter ended: Int = 0) async {
+    @MainActor
+    private func settle(untilSleepsReach target: Int? = nil, orAnEffectEndsAfter ended: Int = 0) async {
         for _ in 0..<64 { await Task.yield() }
         guard let target else { return }
         let wall = ContinuousClock()

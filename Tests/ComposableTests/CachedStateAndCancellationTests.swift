@@ -248,6 +248,87 @@ private struct SRCancel: Reducer {
     }
 }
 
+// A step of a concatenation whose `.send` cancels (or restarts) the id the step runs under.
+private struct StepSends: Reducer {
+    struct State: Equatable { var log: [String] = [] }
+    enum Action: Equatable, Sendable { case plain, inConcat, plainRestart, concatRestart, stop, restart, done(String) }
+    enum ID: Hashable, Sendable { case x }
+    @Dependency(\.clock) var clock
+
+    func slow(_ name: String) -> Effect<Action> {
+        .run { send in
+            try await clock.sleep(for: .seconds(1))
+            await send(.done(name))
+        }
+    }
+
+    func reduce(into state: inout State, action: Action) -> Effect<Action> {
+        switch action {
+        case .plain: return .merge(slow("A"), .send(.stop)).cancellable(id: ID.x)
+        case .inConcat: return .concatenate(.run { _ in }, .merge(slow("A"), .send(.stop)).cancellable(id: ID.x))
+        case .plainRestart: return .merge(slow("A"), .send(.restart)).cancellable(id: ID.x)
+        case .concatRestart: return .concatenate(.run { _ in }, .merge(slow("A"), .send(.restart)).cancellable(id: ID.x))
+        case .stop: return .cancel(id: ID.x)
+        case .restart: return slow("B").cancellable(id: ID.x, cancelInFlight: true)
+        case let .done(name):
+            state.log.append(name)
+            return .none
+        }
+    }
+}
+
+/// A feature whose stack's elements run a three-second timer, held by a parent that can
+/// replace that stack without the feature seeing an action.
+private struct TimedRows: Reducer {
+    struct Row: Reducer {
+        struct State: Equatable, Sendable { var name = ""; var ticks = 0 }
+        enum Action: Equatable, Sendable { case startTimer, tick }
+        @Dependency(\.clock) var clock
+
+        func reduce(into state: inout State, action: Action) -> Effect<Action> {
+            switch action {
+            case .startTimer:
+                return .run { send in
+                    for _ in 0..<3 {
+                        try await clock.sleep(for: .seconds(1))
+                        await send(.tick)
+                    }
+                }
+            case .tick:
+                state.ticks += 1
+                return .none
+            }
+        }
+    }
+
+    struct State: Equatable, Sendable { var rows = StackState<Row.State>() }
+    enum Action: Equatable, Sendable { case rows(StackAction<Row.State, Row.Action>) }
+    static let rowsCase = CasePath<Action, StackAction<Row.State, Row.Action>>(embed: Action.rows) {
+        if case let .rows(action) = $0 { action } else { nil }
+    }
+
+    var body: some ReducerOf<Self> {
+        Reduce { _, _ in .none }
+            .forEach(\.rows, action: Self.rowsCase) { Row() }
+    }
+}
+
+private struct RowsHolder: Reducer {
+    struct State: Equatable, Sendable { var child = TimedRows.State() }
+    enum Action: Equatable, Sendable { case replaceRows, child(TimedRows.Action) }
+    static let childCase = CasePath<Action, TimedRows.Action>(embed: Action.child) {
+        if case let .child(action) = $0 { action } else { nil }
+    }
+
+    var body: some ReducerOf<Self> {
+        Scope(state: \.child, action: Self.childCase) { TimedRows() }
+        Reduce { state, action in
+            if case .replaceRows = action { state.child.rows = StackState([TimedRows.Row.State(name: "new")]) }
+            return .none
+        }
+    }
+}
+
 @MainActor
 @Suite struct CachedStateAndCancellationTests {
     @Test func forEachInAPresentedChildReplacedByANewPresentation() async {
@@ -390,5 +471,38 @@ private struct SRCancel: Reducer {
         await clock.advance(by: .seconds(1))
         await store.receive(.done("new")) { $0.log = ["new"] }
         await store.finish()
+    }
+    // helper-18's review: a `.send` in a concatenation step was reduced before the step's
+    // work was registered under the id around it, so its cancel missed that work.
+    @Test(arguments: [
+        (StepSends.Action.plain, [String]()), (.inConcat, []), (.plainRestart, ["B"]), (.concatRestart, ["B"]),
+    ])
+    fileprivate func anActionSentInsideACancellableSeesItsWorkCancellable(_ action: StepSends.Action, _ expected: [String]) async {
+        let clock = TestClock()
+        let store = Store(initialState: StepSends.State()) { StepSends() } withDependencies: { $0.clock = clock }
+        let task = store.send(action)
+        await clock.advance(by: .seconds(1))
+        await clock.advance(by: .seconds(1))
+        await task.finish()
+        #expect(store.state.log == expected)
+    }
+
+    // helper-18's review: a stack replaced by the parent of a `Scope` around the forEach kept
+    // its elements' effects running, and their actions reached the new stack's elements.
+    @Test func aStackReplacedAroundAScopeEndsItsElementsEffectsAtTheNextAction() async {
+        let clock = TestClock()
+        let old = TimedRows.Row.State(name: "old")
+        let store = Store(initialState: RowsHolder.State(child: TimedRows.State(rows: StackState([old])))) {
+            RowsHolder()
+        } withDependencies: { $0.clock = clock }
+        let first = store.state.child.rows.ids[0]
+        let timer = store.send(.child(.rows(.element(id: first, action: .startTimer))))
+        await store.send(.replaceRows).finish()
+        // The forEach hears of the new stack with the next action that reaches it.
+        let new = store.state.child.rows.ids[0]
+        await store.send(.child(.rows(.element(id: new, action: .tick)))).finish()
+        for _ in 0..<3 { await clock.advance(by: .seconds(1)) }
+        await timer.finish()
+        #expect(store.state.child.rows.map(\.ticks) == [1])
     }
 }
