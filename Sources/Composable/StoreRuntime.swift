@@ -169,11 +169,9 @@ package final class StoreRuntime<State, Action: Sendable> {
         case .none:
             return
         case let .send(action):
+            // Reduced once the whole effect has started, as inside a send: in a step of a
+            // concatenation, the step reduces what its effect queued when it has started it.
             queue.append((action, .effect))
-            // Outside a send (a step of a concatenation), nothing else would reduce it: it is
-            // reduced here, or inside a `.cancellable` once that has started and registered its
-            // work, so that the action sees that work cancellable by its ids, as it would in a send.
-            if !isSending && cancellableDepth == 0 { drainQueue(into: &family) }
         case let .run(priority, body):
             let joined = family ?? EffectFamily()
             family = joined
@@ -205,6 +203,9 @@ package final class StoreRuntime<State, Action: Sendable> {
                         let before = lifetime.children.count
                         runtime.start(effect, in: &stepFamily, parent: lifetime)
                         steps = lifetime.children[before...].compactMap(\.task)
+                        // Nothing else is reducing: the actions the step sent are reduced now
+                        // that all of its work has started and is cancellable by its ids.
+                        if !runtime.isSending && !runtime.queue.isEmpty { runtime.drainQueue(into: &stepFamily) }
                     }
                     for step in steps { await step.value }
                 }
@@ -218,10 +219,7 @@ package final class StoreRuntime<State, Action: Sendable> {
             start(effect, in: &family, parent: parent)
             cancellableDepth -= 1
             for lifetime in launchedUnderIDs[mark...] { register(lifetime, under: id) }
-            if cancellableDepth == 0 {
-                launchedUnderIDs.removeAll(keepingCapacity: true)
-                if !isSending && !queue.isEmpty { drainQueue(into: &family) }
-            }
+            if cancellableDepth == 0 { launchedUnderIDs.removeAll(keepingCapacity: true) }
         case let .cancel(id):
             cancel(id: id)
         }

@@ -251,7 +251,10 @@ private struct SRCancel: Reducer {
 // A step of a concatenation whose `.send` cancels (or restarts) the id the step runs under.
 private struct StepSends: Reducer {
     struct State: Equatable { var log: [String] = [] }
-    enum Action: Equatable, Sendable { case plain, inConcat, plainRestart, concatRestart, stop, restart, done(String) }
+    enum Action: Equatable, Sendable {
+        case plain, inConcat, plainRestart, concatRestart, stop, restart, done(String)
+        case stopBeforePlain, stopBeforeConcat, restartBeforePlain, restartBeforeConcat
+    }
     enum ID: Hashable, Sendable { case x }
     @Dependency(\.clock) var clock
 
@@ -268,6 +271,12 @@ private struct StepSends: Reducer {
         case .inConcat: return .concatenate(.run { _ in }, .merge(slow("A"), .send(.stop)).cancellable(id: ID.x))
         case .plainRestart: return .merge(slow("A"), .send(.restart)).cancellable(id: ID.x)
         case .concatRestart: return .concatenate(.run { _ in }, .merge(slow("A"), .send(.restart)).cancellable(id: ID.x))
+        // The action is sent before the work it affects is listed: it still sees that work.
+        case .stopBeforePlain: return .merge(.send(.stop), slow("A").cancellable(id: ID.x))
+        case .stopBeforeConcat: return .concatenate(.run { _ in }, .merge(.send(.stop), slow("A").cancellable(id: ID.x)))
+        case .restartBeforePlain: return .merge(.send(.restart), slow("A").cancellable(id: ID.x))
+        case .restartBeforeConcat:
+            return .concatenate(.run { _ in }, .merge(.send(.restart), slow("A").cancellable(id: ID.x)))
         case .stop: return .cancel(id: ID.x)
         case .restart: return slow("B").cancellable(id: ID.x, cancelInFlight: true)
         case let .done(name):
@@ -472,10 +481,12 @@ private struct RowsHolder: Reducer {
         await store.receive(.done("new")) { $0.log = ["new"] }
         await store.finish()
     }
-    // helper-18's review: a `.send` in a concatenation step was reduced before the step's
-    // work was registered under the id around it, so its cancel missed that work.
+    // helper-18's and helper-19's reviews: a `.send` in a concatenation step was reduced
+    // before the step's work had started and been registered under its ids, so its cancel
+    // missed that work. In a send, and now in a step, it is reduced once all of it has started.
     @Test(arguments: [
         (StepSends.Action.plain, [String]()), (.inConcat, []), (.plainRestart, ["B"]), (.concatRestart, ["B"]),
+        (.stopBeforePlain, []), (.stopBeforeConcat, []), (.restartBeforePlain, ["B"]), (.restartBeforeConcat, ["B"]),
     ])
     fileprivate func anActionSentInsideACancellableSeesItsWorkCancellable(_ action: StepSends.Action, _ expected: [String]) async {
         let clock = TestClock()
