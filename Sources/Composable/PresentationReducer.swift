@@ -69,7 +69,8 @@ public struct PresentationReducer<Parent: Reducer, Child: Reducer>: Reducer wher
         let reduceParent = parent._makeReduce()
         let reduceChild = child._makeReduce()
         let configuration = configuration
-        // One store's: the id naming the presentation's effects is made once per presentation.
+        // Kept by the function made here: the id naming the presentation's effects is made
+        // once per presentation, not on every action (it is looked up by presentation id).
         let name = EffectsName()
         return { configuration.reduce(into: &$0, action: $1, parent: reduceParent, child: reduceChild, named: name) }
     }
