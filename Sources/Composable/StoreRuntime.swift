@@ -416,8 +416,9 @@ final class EffectLifetime {
 }
 
 /// Effects launched while the main actor was busy, and the one task that begins them when it
-/// is free: in order, the first not cancelled in that task itself, each later one in a task
-/// of its own, so the first parts of their work run in the order they were launched.
+/// is free: in order, the first not cancelled in that task itself (unless it has a priority
+/// of its own), each other one in a task of its own, so the first parts of their work run in
+/// the order they were launched.
 @MainActor
 @usableFromInline
 final class EffectBatch {
