@@ -42,7 +42,7 @@ public struct PersistingReducer<Base: Reducer, Value: Equatable & Sendable>: Red
 
     @inlinable
     public func reduce(into state: inout Base.State, action: Base.Action) -> Effect<Base.Action> {
-        configuration.reduce(into: &state, action: action, base: base.reduce(into:action:))
+        configuration.reduce(into: &state, action: action, base: base.reduce(into:action:), seen: LastSeen())
     }
 
     /// Makes the base once, not on every action: see `Reducer._makeReduce()`.
@@ -91,20 +91,9 @@ public struct PersistingReducer<Base: Reducer, Value: Equatable & Sendable>: Red
             self.failed = failed
         }
 
-        @inlinable
-        func reduce(
-            into state: inout Base.State, action: Base.Action,
-            base reduceBase: (inout Base.State, Base.Action) -> Effect<Base.Action>
-        ) -> Effect<Base.Action> {
-            let before = field.value(in: &state)
-            let effect = reduceBase(&state, action)
-            let after = field.value(in: &state)
-            guard before != after else { return effect }
-            return effect.merge(with: saving(after))
-        }
-
-        /// `reduce(into:action:base:)` comparing with the value the last action left, once it
-        /// has checked, in place, that the state still holds it.
+        /// Runs the base, and saves the field when it differs from the value the last action
+        /// left (`seen`, checked first, in place, to be what the state still holds). A `seen`
+        /// made for this action alone compares with a copy taken before it.
         @inlinable
         func reduce(
             into state: inout Base.State, action: Base.Action,
