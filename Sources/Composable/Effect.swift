@@ -219,18 +219,13 @@ extension Effect {
         dismissal: (@MainActor @Sendable (Send<Parent>) -> Void)? = nil
     ) -> Effect<Parent> {
         switch operation {
-        case .none:
-            return .none
-        case let .send(action):
-            return .send(transform(action))
+        case .none, .send:
+            return map(transform)
         case let .run(priority, body):
-            if let dismissal {
-                return Effect<Parent>(.run(priority) { send in
-                    await Effect<Parent>.run(body, embeddedBy: transform, send: send, dismissingWith: dismissal)
-                })
-            }
+            // With no dismissal, the work is embedded as `map` embeds it.
+            guard let dismissal else { return map(transform) }
             return Effect<Parent>(.run(priority) { send in
-                await body(Send { action in send(transform(action)) })
+                await Effect<Parent>.run(body, embeddedBy: transform, send: send, dismissingWith: dismissal)
             })
         case let .merge(effects):
             return Effect<Parent>(.merge(effects.map { $0.embedded(transform, scope: scope, dismissal: dismissal) }))
