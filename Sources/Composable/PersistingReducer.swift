@@ -36,8 +36,7 @@ public struct PersistingReducer<Base: Reducer, Value: Equatable & Sendable>: Red
         failed: @escaping @Sendable (any Error) -> Base.Action
     ) {
         self.base = base
-        self.configuration = Configuration(
-            keyPath: keyPath, field: ReadOnlyFieldPath(keyPath), debounce: debounce, save: save, failed: failed)
+        self.configuration = Configuration(field: ReadOnlyFieldPath(keyPath), debounce: debounce, save: save, failed: failed)
     }
 
     @inlinable
@@ -72,7 +71,6 @@ public struct PersistingReducer<Base: Reducer, Value: Equatable & Sendable>: Red
     /// would copy out of the closure (hundreds of bytes, and a retain for each closure inside).
     @usableFromInline
     final class Configuration {
-        @usableFromInline let keyPath: KeyPath<Base.State, Value> & Sendable
         @usableFromInline let field: ReadOnlyFieldPath<Base.State, Value>
         @usableFromInline let debounce: Duration
         @usableFromInline let save: @Sendable (Value) async throws -> Void
@@ -80,11 +78,9 @@ public struct PersistingReducer<Base: Reducer, Value: Equatable & Sendable>: Red
 
         @inlinable
         init(
-            keyPath: KeyPath<Base.State, Value> & Sendable, field: ReadOnlyFieldPath<Base.State, Value>,
-            debounce: Duration, save: @escaping @Sendable (Value) async throws -> Void,
+            field: ReadOnlyFieldPath<Base.State, Value>, debounce: Duration, save: @escaping @Sendable (Value) async throws -> Void,
             failed: @escaping @Sendable (any Error) -> Base.Action
         ) {
-            self.keyPath = keyPath
             self.field = field
             self.debounce = debounce
             self.save = save
@@ -118,7 +114,7 @@ public struct PersistingReducer<Base: Reducer, Value: Equatable & Sendable>: Red
             } catch: { error, send in
                 await send(failed(error))
             }
-            .debounce(id: PersistID(keyPath: keyPath), for: debounce, clock: DependencyValues.current.clock)
+            .debounce(id: PersistID(keyPath: field.keyPath), for: debounce, clock: DependencyValues.current.clock)
         }
     }
 }
