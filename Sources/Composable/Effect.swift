@@ -213,10 +213,12 @@ extension Effect {
     /// its parent's, a sibling's, or another copy of itself; and, for a presented child,
     /// `dismiss()` inside its work sending `dismissal`. One pass, one new node per node: a
     /// quiz's speech comes through here on every question.
+    /// `scopedIDs`, when given, remembers the last id put under `scope`: a child that
+    /// speaks on every question makes its id under the same scope each time.
     @inlinable
     func embedded<Parent>(
         _ transform: @escaping @Sendable (Action) -> Parent, scope: EffectID,
-        dismissal: (@MainActor @Sendable (Send<Parent>) -> Void)? = nil
+        dismissal: (@MainActor @Sendable (Send<Parent>) -> Void)? = nil, scopedIDs: ScopedIDMemo? = nil
     ) -> Effect<Parent> {
         switch operation {
         case .none, .send:
@@ -228,16 +230,30 @@ extension Effect {
                 await Effect<Parent>.run(body, embeddedBy: transform, send: send, dismissingWith: dismissal)
             })
         case let .merge(effects):
-            return Effect<Parent>(.merge(effects.map { $0.embedded(transform, scope: scope, dismissal: dismissal) }))
+            return Effect<Parent>(.merge(effects.map {
+                $0.embedded(transform, scope: scope, dismissal: dismissal, scopedIDs: scopedIDs)
+            }))
         case let .concatenate(effects):
-            return Effect<Parent>(.concatenate(effects.map { $0.embedded(transform, scope: scope, dismissal: dismissal) }))
+            return Effect<Parent>(.concatenate(effects.map {
+                $0.embedded(transform, scope: scope, dismissal: dismissal, scopedIDs: scopedIDs)
+            }))
         case let .cancellable(id, cancelInFlight, effect):
             return Effect<Parent>(.cancellable(
-                id: EffectID(ScopedEffectID(scope: scope, id: id)), cancelInFlight: cancelInFlight,
-                effect.embedded(transform, scope: scope, dismissal: dismissal)))
+                id: Self.scoped(id, under: scope, scopedIDs), cancelInFlight: cancelInFlight,
+                effect.embedded(transform, scope: scope, dismissal: dismissal, scopedIDs: scopedIDs)))
         case let .cancel(id):
-            return Effect<Parent>(.cancel(id: EffectID(ScopedEffectID(scope: scope, id: id))))
+            return Effect<Parent>(.cancel(id: Self.scoped(id, under: scope, scopedIDs)))
         }
+    }
+
+    /// `id` as seen from outside the child: under `scope`.
+    @inlinable
+    static func scoped(_ id: EffectID, under scope: EffectID, _ memo: ScopedIDMemo?) -> EffectID {
+        guard let memo else { return EffectID(ScopedEffectID(scope: scope, id: id)) }
+        if let last = memo.last, last.id == id, last.scope.storage === scope.storage { return last.scoped }
+        let scoped = EffectID(ScopedEffectID(scope: scope, id: id))
+        memo.last = (id, scope, scoped)
+        return scoped
     }
 
     /// A child's `body`, its actions embedded by `transform`, with `dismiss()` calling

@@ -1,6 +1,7 @@
 /// The identity of a cancellable effect: any hashable, sendable value, type included, so
 /// that equal values of different types are different ids (`1`, `1 as UInt8` and
 /// `Optional(1)` are three ids; cancel with a value of the type the effect was made with).
+/// An `EffectID` given where an id is asked for is that id, not a new one around it.
 ///
 /// ```swift
 /// enum CancelID { case timer }
@@ -12,7 +13,13 @@ public struct EffectID: Hashable, @unchecked Sendable {
 
     @inlinable
     public init<ID: Hashable & Sendable>(_ id: ID) {
-        storage = TypedEffectIDStorage(id)
+        // An id that is already an `EffectID` (a presentation's, passed to `cancellable`) is
+        // itself, not a new box around it: the check is decided when `ID` is known.
+        if ID.self == EffectID.self {
+            self = unsafeBitCast(id, to: EffectID.self)
+        } else {
+            storage = TypedEffectIDStorage(id)
+        }
     }
 
     @inlinable
@@ -25,6 +32,13 @@ public struct EffectID: Hashable, @unchecked Sendable {
     @inlinable
     public func hash(into hasher: inout Hasher) {
         hasher.combine(storage.hash)
+    }
+
+    /// The dictionaries of running effects hash an id on every effect started, cancelled or
+    /// ended: the stored hash, seeded, as `Int` does it, without a `Hasher` each time.
+    @inlinable
+    public func _rawHashValue(seed: Int) -> Int {
+        storage.hash._rawHashValue(seed: seed)
     }
 }
 
@@ -79,4 +93,15 @@ struct ScopedEffectID: Hashable, Sendable {
         self.scope = scope
         self.id = id
     }
+}
+
+/// The last id a child's effects were scoped by, kept by a reducer that embeds the same
+/// child's effects over and over (a presentation): the scoped id is made, and hashed, again
+/// only when the child's id or the scope changes. Confined to the store that reduces with it.
+@usableFromInline
+final class ScopedIDMemo {
+    @exclusivity(unchecked) @usableFromInline var last: (id: EffectID, scope: EffectID, scoped: EffectID)?
+
+    @inlinable
+    init() {}
 }

@@ -81,6 +81,8 @@ public struct PresentationReducer<Parent: Reducer, Child: Reducer>: Reducer wher
     final class EffectsName {
         @exclusivity(unchecked) @usableFromInline var presentation: UInt64?
         @exclusivity(unchecked) @usableFromInline var id: EffectID?
+        /// The child's ids under `id`, the last one made.
+        @usableFromInline let scopedIDs = ScopedIDMemo()
 
         @inlinable
         init() {}
@@ -136,7 +138,7 @@ public struct PresentationReducer<Parent: Reducer, Child: Reducer>: Reducer wher
                             (name.presentation, name.id) = (id, effects)
                         }
                         childEffect = effect
-                            .embedded(toParent, scope: effects, dismissal: dismissal)
+                            .embedded(toParent, scope: effects, dismissal: dismissal, scopedIDs: name.scopedIDs)
                             .cancellable(id: effects)
                     }
                 } else {

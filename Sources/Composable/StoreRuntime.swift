@@ -77,21 +77,22 @@ package final class StoreRuntime<State, Action: Sendable> {
         send(action, origin: origin, joining: nil)
     }
 
+    ///
+    /// An action an effect sends joins that effect's family (`existing`): its effects are
+    /// waited for with the send that started the effect, and nil is returned.
     @inlinable
-    func send(_ action: Action, origin: ActionOrigin, joining existing: EffectFamily?) -> StartedEffects? {
+    func send(_ action: Action, origin: ActionOrigin, joining existing: StartedEffects?) -> StartedEffects? {
         // An observer or a synchronous effect sending while we reduce joins the queue.
         guard !isSending else {
             queue.append((action, origin))
             return nil
         }
         // Made only when an effect starts: a send with no effects allocates nothing here.
-        var family = existing
-        let startedBefore = existing?.effects.count ?? 0
-        drainQueue(into: &family) { family in reduce(action, origin: origin, into: &family) }
-        guard let family, family.effects.count > startedBefore else { return nil }
         // No task waits for them until someone asks: most sends' effects are never awaited,
         // and a task costs as much as reducing an action through the whole tree.
-        return StartedEffects(family: family, from: startedBefore)
+        var family = existing
+        drainQueue(into: &family) { family in reduce(action, origin: origin, into: &family) }
+        return existing == nil ? family : nil
     }
 
     /// Runs `first` (reducing the caller's action), then reduces every queued action in
@@ -99,7 +100,7 @@ package final class StoreRuntime<State, Action: Sendable> {
     /// observers send are reduced after every observer has seen the state, so each sees each
     /// state once, in order.
     @inlinable
-    func drainQueue(into family: inout EffectFamily?, first: (inout EffectFamily?) -> Void = { _ in }) {
+    func drainQueue(into family: inout StartedEffects?, first: (inout StartedEffects?) -> Void = { _ in }) {
         isSending = true
         // The caller's action is reduced where it is, not passed through the queue or an
         // optional: most sends queue nothing, and each copy of an action is a call through
@@ -129,7 +130,7 @@ package final class StoreRuntime<State, Action: Sendable> {
     }
 
     @inlinable
-    func reduce(_ action: Action, origin: ActionOrigin, into family: inout EffectFamily?) {
+    func reduce(_ action: Action, origin: ActionOrigin, into family: inout StartedEffects?) {
         let effect = reducer(&state, action)
         didReduce?(action, origin, state)
         if !effect.isNone { start(effect, in: &family) }
@@ -164,7 +165,7 @@ package final class StoreRuntime<State, Action: Sendable> {
     /// Starts `effect`, adding its work to `family`. Work started as a step of a
     /// concatenation has that concatenation as `parent`, and ends with it.
     @inlinable
-    func start(_ effect: Effect<Action>, in family: inout EffectFamily?, parent: EffectLifetime? = nil) {
+    func start(_ effect: Effect<Action>, in family: inout StartedEffects?, parent: EffectLifetime? = nil) {
         switch effect.operation {
         case .none:
             return
@@ -173,7 +174,7 @@ package final class StoreRuntime<State, Action: Sendable> {
             // concatenation, the step reduces what its effect queued when it has started it.
             queue.append((action, .effect))
         case let .run(priority, body):
-            let joined = family ?? EffectFamily()
+            let joined = family ?? StartedEffects()
             family = joined
             // Weak in both closures: a running effect must not keep its store alive, or the
             // store's deinit, which cancels its effects, would never come.
@@ -189,7 +190,7 @@ package final class StoreRuntime<State, Action: Sendable> {
         case let .merge(effects):
             for effect in effects { start(effect, in: &family, parent: parent) }
         case let .concatenate(effects):
-            let joined = family ?? EffectFamily()
+            let joined = family ?? StartedEffects()
             family = joined
             launch(priority: nil, in: joined, parent: parent) { [weak self] lifetime in
                 for effect in effects {
@@ -199,7 +200,7 @@ package final class StoreRuntime<State, Action: Sendable> {
                         guard lifetime.isActive, let runtime = self else { return }
                         // The steps join the send's family, so that `finish()` also waits for the
                         // effects of the actions they send; the concatenation waits for the step only.
-                        var stepFamily: EffectFamily? = joined
+                        var stepFamily: StartedEffects? = joined
                         let before = lifetime.children.count
                         runtime.start(effect, in: &stepFamily, parent: lifetime)
                         steps = lifetime.children[before...].compactMap(\.task)
@@ -235,7 +236,7 @@ package final class StoreRuntime<State, Action: Sendable> {
     /// left, where there was a task each.
     @inlinable
     func launch(
-        priority: TaskPriority?, in family: EffectFamily, parent: EffectLifetime?,
+        priority: TaskPriority?, in family: StartedEffects, parent: EffectLifetime?,
         _ work: @escaping EffectLifetime.Work
     ) {
         let token = makeToken()
@@ -252,7 +253,7 @@ package final class StoreRuntime<State, Action: Sendable> {
             openBatch().effects.append(lifetime)
         }
         running[token] = lifetime
-        family.effects.append(lifetime)
+        family.append(lifetime)
         runningEffectCountDidChange?(running.count)
     }
 
@@ -467,57 +468,57 @@ final class EffectBatch {
     }
 }
 
-/// The effects started by one `send` and by the actions its effects send back, so that the
-/// caller can wait for all of them.
-@MainActor
+/// The effects started by one `send` and by the actions its effects send back: what a
+/// `StoreTask` waits for or cancels. Most sends start one effect: it takes no array.
+///
+/// Sendable, though its effects are not: they are read and changed only on the main actor
+/// (the methods that touch them are isolated to it); the rest is the atomic flag.
 @usableFromInline
-final class EffectFamily {
-    @exclusivity(unchecked) @usableFromInline var effects: [EffectLifetime] = []
+package final class StartedEffects: @unchecked Sendable {
+    @exclusivity(unchecked) @usableFromInline var first: EffectLifetime?
+    @exclusivity(unchecked) @usableFromInline var more: [EffectLifetime] = []
+    private let cancelled = Atomic<Bool>(false)
 
     @inlinable
     init() {}
 
-    @inlinable
-    func cancelAll() {
-        for effect in effects { effect.cancel() }
+    @MainActor @inlinable
+    var count: Int { first == nil ? 0 : 1 + more.count }
+
+    @MainActor @inlinable
+    subscript(index: Int) -> EffectLifetime { index == 0 ? first! : more[index - 1] }
+
+    @MainActor @inlinable
+    func append(_ lifetime: EffectLifetime) {
+        if first == nil { first = lifetime } else { more.append(lifetime) }
     }
 
-    /// Waits until the effects from `start` on have ended, and those that join meanwhile.
-    @usableFromInline
-    func waitForEffects(from start: Int) async {
-        var index = start
-        while index < effects.count {
-            await effects[index].ended()
+    @MainActor @usableFromInline
+    func cancelAll() {
+        first?.cancel()
+        for effect in more { effect.cancel() }
+    }
+
+    /// Waits until the effects have ended, and those that join meanwhile. Cancelling the
+    /// waiting task does not cancel them.
+    package nonisolated(nonsending) func finish() async {
+        await waitForEffects()
+    }
+
+    @MainActor
+    func waitForEffects() async {
+        var index = 0
+        while index < count {
+            await self[index].ended()
             index += 1
         }
-    }
-}
-
-/// The effects one `send` started, and the effects of the actions they send back: what a
-/// `StoreTask` waits for or cancels.
-@usableFromInline
-package final class StartedEffects: Sendable {
-    @usableFromInline let family: EffectFamily
-    @usableFromInline let start: Int
-    private let cancelled = Atomic<Bool>(false)
-
-    @usableFromInline
-    init(family: EffectFamily, from start: Int) {
-        self.family = family
-        self.start = start
-    }
-
-    /// Waits until the effects have ended. Cancelling the waiting task does not cancel them.
-    package nonisolated(nonsending) func finish() async {
-        await family.waitForEffects(from: start)
     }
 
     /// Cancels the effects: at once when called on the main actor (before any of them runs
     /// again), otherwise as soon as the main actor is free.
     package func cancel() {
         guard !cancelled.exchange(true, ordering: .relaxed) else { return }
-        let family = family
-        Task.immediate { @MainActor in family.cancelAll() }
+        Task.immediate { @MainActor in self.cancelAll() }
     }
 
     /// Whether `cancel()` was called.

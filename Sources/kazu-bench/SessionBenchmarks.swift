@@ -2,6 +2,7 @@
 import Composable
 import Foundation
 import KazuKit
+import SpeechClient
 
 /// How many answers a piped session reduces before it waits for input (`QuizSession`'s
 /// read-ahead hands room back 64 lines at a time).
@@ -52,6 +53,7 @@ func sessionByHand(questions: Int, seed: UInt64) -> Int {
     var answered: [QuestionRecord] = []
     var previous: String?
     var spoken = 0
+    let parameters = SpeechClient.silent.parameters
     for number in 1...questions {
         var attempt: UInt64 = 0
         var question: Question
@@ -61,7 +63,10 @@ func sessionByHand(questions: Int, seed: UInt64) -> Int {
             attempt += 1
         } while question.valueKey == previous && attempt < 4
         previous = question.valueKey
-        spoken &+= speech.rate &+ question.spokenKana.utf8.count
+        // What the quiz hands its (silent) voice; the session through the store speaks only
+        // the last question of each 64 read ahead, the others being cancelled before.
+        let utterance = speech.utterance(question.spokenKana, within: parameters)
+        spoken &+= utterance.rate &+ utterance.text.utf8.count
         guard case .correct = question.grade(question.answer) else { fatalError("graded wrong: \(question.answer)") }
         answered.append(QuestionRecord(question: question, submissions: [
             SubmissionRecord(typed: question.answer, verdict: .correct, seconds: 0),

@@ -1,0 +1,89 @@
+import Composable
+import ComposableTesting
+import Testing
+
+/// A presented child that starts and cancels timers by name: the presentation remembers the
+/// last id it scoped, and a different id must still be a different effect.
+private struct Timers: Reducer {
+    struct State: Equatable {}
+
+    enum Action: Equatable, Sendable {
+        case start(String)
+        case stop(String)
+        case fired(String)
+    }
+
+    @Dependency(\.clock) var clock
+
+    func reduce(into state: inout State, action: Action) -> Effect<Action> {
+        switch action {
+        case let .start(name):
+            return .run { send in
+                try await clock.sleep(for: .seconds(1))
+                await send(.fired(name))
+            }
+            .cancellable(id: name)
+        case let .stop(name):
+            return .cancel(id: name)
+        case .fired:
+            return .none
+        }
+    }
+}
+
+private struct Host: Reducer {
+    struct State: Equatable {
+        @PresentationState var timers: Timers.State?
+    }
+
+    enum Action: Equatable, Sendable, CasePathable {
+        case open
+        case timers(PresentationAction<Timers.Action>)
+
+        struct AllCasePaths {
+            let timers = CasePath<Action, PresentationAction<Timers.Action>>(embed: Action.timers) {
+                if case let .timers(action) = $0 { action } else { nil }
+            }
+        }
+        static let allCasePaths = AllCasePaths()
+    }
+
+    var body: some ReducerOf<Self> {
+        Reduce { state, action in
+            if case .open = action { state.timers = Timers.State() }
+            return .none
+        }
+        .ifLet(\.$timers, action: \.timers) { Timers() }
+    }
+}
+
+@MainActor
+@Suite struct ScopedIDTests {
+    private enum CancelID: Hashable, Sendable { case speech }
+
+    @Test func anEffectIDGivenAsAnIDIsThatID() {
+        let id = EffectID(CancelID.speech)
+        #expect(EffectID(id) == id)
+        #expect(EffectID(EffectID(id)) == EffectID(CancelID.speech))
+        let ids: Set = [EffectID(id), EffectID(CancelID.speech)]
+        #expect(ids.count == 1)
+    }
+
+    @Test func aPresentedChildsIDsStayApartAfterTheLastOneIsRemembered() async {
+        let clock = TestClock()
+        let store = TestStore(initialState: Host.State()) { Host() } withDependencies: { $0.clock = clock }
+        await store.send(.open) { $0.timers = Timers.State() }
+        await store.send(.timers(.presented(.start("a"))))
+        await store.send(.timers(.presented(.start("b"))))
+        // The last id the presentation scoped is "b": stopping "a" must stop "a" only.
+        await store.send(.timers(.presented(.stop("a"))))
+        await clock.advance(by: .seconds(1))
+        await store.receive(.timers(.presented(.fired("b"))))
+        // And "a" again, after "b": a new effect under "a", which "b" does not stop.
+        await store.send(.timers(.presented(.start("a"))))
+        await store.send(.timers(.presented(.stop("b"))))
+        await clock.advance(by: .seconds(1))
+        await store.receive(.timers(.presented(.fired("a"))))
+        await store.finish()
+    }
+}
