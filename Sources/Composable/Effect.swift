@@ -10,20 +10,22 @@
 ///   .cancellable(id: CancelID.playback, cancelInFlight: true)
 /// ```
 public struct Effect<Action> {
-    /// Indirect, so that an effect is one reference (none at all for `.none`): reducers pass
-    /// effects up through every level of the tree on every action, and a reference is copied
-    /// with a retain where an inline action payload is copied through the enum's value witnesses.
     @usableFromInline
     typealias Work = nonisolated(nonsending) @Sendable (Send<Action>) async -> Void
 
+    /// An effect is one reference (none at all for `.none`): reducers pass effects up through
+    /// every level of the tree on every action, and a reference is copied with a retain where
+    /// an inline action payload is copied through the enum's value witnesses. The cases whose
+    /// payload is not one reference are boxed (`indirect`); the others (the work, an array,
+    /// an id) are stored as they are, with no box around them.
     @usableFromInline
-    indirect enum Operation {
+    enum Operation {
         case none
-        case send(Action)
-        case run(TaskPriority?, Work)
+        indirect case send(Action)
+        case run(EffectWork<Action>)
         case merge([Effect<Action>])
         case concatenate([Effect<Action>])
-        case cancellable(id: EffectID, cancelInFlight: Bool, Effect<Action>)
+        indirect case cancellable(id: EffectID, cancelInFlight: Bool, Effect<Action>)
         case cancel(id: EffectID)
     }
 
@@ -76,36 +78,9 @@ extension Effect {
         fileID: StaticString = #fileID,
         line: UInt = #line
     ) -> Self {
-        let dependencies = DependencyValues.current
-        return Self(.run(priority) { send in
-            await runReportingErrors(
-                operation, catch: handler, send: send, dependencies: dependencies, fileID: fileID, line: line)
-        })
-    }
-
-    /// `operation` under `dependencies`, its errors handled as `run` describes, on the executor
-    /// of whoever runs the effect (the store's actor): an effect's work starts where its store
-    /// is, and leaves only when it awaits something that runs elsewhere.
-    private nonisolated(nonsending) static func runReportingErrors(
-        _ operation: nonisolated(nonsending) @Sendable (_ send: Send<Action>) async throws -> Void,
-        catch handler: (nonisolated(nonsending) @Sendable (_ error: any Error, _ send: Send<Action>) async -> Void)?,
-        send: Send<Action>, dependencies: DependencyValues, fileID: StaticString, line: UInt
-    ) async {
-        await DependencyValues.$ofTask.withValue(dependencies, keepingExecutor: {
-            do {
-                try await operation(send)
-            } catch is CancellationError {
-            } catch where Task.isCancelled {
-                // Thrown because the effect was cancelled (a URL error, say): not a failure.
-            } catch {
-                if let handler {
-                    await handler(error, send)
-                } else {
-                    RuntimeWarnings.report(
-                        "An effect started at \(fileID):\(line) threw \(error), and no catch handler was given.")
-                }
-            }
-        })
+        Self(.run(ReportingWork(
+            priority: priority, operation: operation, catch: handler, dependencies: DependencyValues.current,
+            fileID: fileID, line: line)))
     }
 
     /// All of `effects` at once.
@@ -178,7 +153,7 @@ extension Effect {
     ) -> Self {
         if isNone { return self }
         return Self.concatenate([
-            Self(.run(nil) { _ in try? await clock.sleep(for: duration) }),
+            Self(.run(ClosureWork { _ in try? await clock.sleep(for: duration) })),
             self,
         ])
         .cancellable(id: id, cancelInFlight: true)
@@ -193,10 +168,8 @@ extension Effect {
             return .none
         case let .send(action):
             return .send(transform(action))
-        case let .run(priority, body):
-            return Effect<Other>(.run(priority) { send in
-                await body(Send { action in send(transform(action)) })
-            })
+        case let .run(work):
+            return Effect<Other>(.run(EmbeddedWork(work, transform: transform, dismissal: nil)))
         case let .merge(effects):
             return Effect<Other>(.merge(effects.map { $0.map(transform) }))
         case let .concatenate(effects):
@@ -223,12 +196,8 @@ extension Effect {
         switch operation {
         case .none, .send:
             return map(transform)
-        case let .run(priority, body):
-            // With no dismissal, the work is embedded as `map` embeds it.
-            guard let dismissal else { return map(transform) }
-            return Effect<Parent>(.run(priority) { send in
-                await Effect<Parent>.run(body, embeddedBy: transform, send: send, dismissingWith: dismissal)
-            })
+        case let .run(work):
+            return Effect<Parent>(.run(EmbeddedWork(work, transform: transform, dismissal: dismissal)))
         case let .merge(effects):
             return Effect<Parent>(.merge(effects.map {
                 $0.embedded(transform, scope: scope, dismissal: dismissal, scopedIDs: scopedIDs)
@@ -256,21 +225,118 @@ extension Effect {
         return scoped
     }
 
-    /// A child's `body`, its actions embedded by `transform`, with `dismiss()` calling
-    /// `dismissal` with the parent's `send`, on the caller's executor.
-    @usableFromInline
-    nonisolated(nonsending) static func run<Child>(
-        _ body: Effect<Child>.Work, embeddedBy transform: @escaping @Sendable (Child) -> Action,
-        send: Send<Action>, dismissingWith dismissal: @escaping @MainActor @Sendable (Send<Action>) -> Void
-    ) async {
-        await DismissEffect.$presentation.withValue(
-            DismissEffect.Presentation { await dismissal(send) },
-            keepingExecutor: { await body(Send { action in send(transform(action)) }) })
-    }
-
     @inlinable
     var isNone: Bool {
         if case .none = operation { return true }
         return false
+    }
+}
+
+/// The asynchronous work of a `.run` effect, and the priority its task is to have: one object
+/// holding what the work needs, where a closure around a closure was two or three.
+@usableFromInline
+class EffectWork<Action>: @unchecked Sendable {
+    // Unchecked: subclasses hold only sendable values and `@Sendable` closures, all immutable.
+    @usableFromInline let priority: TaskPriority?
+
+    @inlinable
+    init(priority: TaskPriority?) { self.priority = priority }
+
+    /// Does the work on the caller's executor (the store's actor), sending actions with `send`.
+    @usableFromInline
+    nonisolated(nonsending) func run(_ send: Send<Action>) async {
+        preconditionFailure("EffectWork.run is overridden by every kind of work")
+    }
+}
+
+/// A reducer's `Effect.run`: the operation under the dependencies in force where it was made,
+/// its errors handled as `run` describes.
+@usableFromInline
+final class ReportingWork<Action>: EffectWork<Action>, @unchecked Sendable {
+    @usableFromInline let operation: nonisolated(nonsending) @Sendable (Send<Action>) async throws -> Void
+    @usableFromInline let handler: (nonisolated(nonsending) @Sendable (any Error, Send<Action>) async -> Void)?
+    @usableFromInline let dependencies: DependencyValues
+    @usableFromInline let fileID: StaticString
+    @usableFromInline let line: UInt
+
+    @usableFromInline
+    init(
+        priority: TaskPriority?,
+        operation: nonisolated(nonsending) @escaping @Sendable (Send<Action>) async throws -> Void,
+        catch handler: (nonisolated(nonsending) @Sendable (any Error, Send<Action>) async -> Void)?,
+        dependencies: DependencyValues, fileID: StaticString, line: UInt
+    ) {
+        self.operation = operation
+        self.handler = handler
+        self.dependencies = dependencies
+        self.fileID = fileID
+        self.line = line
+        super.init(priority: priority)
+    }
+
+    @usableFromInline
+    override nonisolated(nonsending) func run(_ send: Send<Action>) async {
+        await DependencyValues.$ofTask.withValue(dependencies, keepingExecutor: {
+            do {
+                try await operation(send)
+            } catch is CancellationError {
+            } catch where Task.isCancelled {
+                // Thrown because the effect was cancelled (a URL error, say): not a failure.
+            } catch {
+                if let handler {
+                    await handler(error, send)
+                } else {
+                    RuntimeWarnings.report(
+                        "An effect started at \(fileID):\(line) threw \(error), and no catch handler was given.")
+                }
+            }
+        })
+    }
+}
+
+/// Work given as a closure, for the runtime's own effects (a debounce's wait).
+@usableFromInline
+final class ClosureWork<Action>: EffectWork<Action>, @unchecked Sendable {
+    @usableFromInline let body: Effect<Action>.Work
+
+    @inlinable
+    init(priority: TaskPriority? = nil, _ body: @escaping Effect<Action>.Work) {
+        self.body = body
+        super.init(priority: priority)
+    }
+
+    @usableFromInline
+    override nonisolated(nonsending) func run(_ send: Send<Action>) async {
+        await body(send)
+    }
+}
+
+/// A child's work as its parent sees it: the actions it sends embedded by `transform`, and,
+/// for a presented child, `dismiss()` inside it calling `dismissal` with the parent's `send`.
+@usableFromInline
+final class EmbeddedWork<Child, Action>: EffectWork<Action>, @unchecked Sendable {
+    @usableFromInline let child: EffectWork<Child>
+    @usableFromInline let transform: @Sendable (Child) -> Action
+    @usableFromInline let dismissal: (@MainActor @Sendable (Send<Action>) -> Void)?
+
+    @inlinable
+    init(
+        _ child: EffectWork<Child>, transform: @escaping @Sendable (Child) -> Action,
+        dismissal: (@MainActor @Sendable (Send<Action>) -> Void)?
+    ) {
+        self.child = child
+        self.transform = transform
+        self.dismissal = dismissal
+        super.init(priority: child.priority)
+    }
+
+    @usableFromInline
+    override nonisolated(nonsending) func run(_ send: Send<Action>) async {
+        let transform = transform
+        let childSend = Send<Child> { action in send(transform(action)) }
+        guard let dismissal else { return await child.run(childSend) }
+        await DismissEffect.$presentation.withValue(
+            DismissEffect.Presentation { await dismissal(send) },
+            keepingExecutor: { await child.run(childSend) })
     }
 }

@@ -173,19 +173,19 @@ package final class StoreRuntime<State, Action: Sendable> {
             // Reduced once the whole effect has started, as inside a send: in a step of a
             // concatenation, the step reduces what its effect queued when it has started it.
             queue.append((action, .effect))
-        case let .run(priority, body):
+        case let .run(work):
             let joined = family ?? StartedEffects()
             family = joined
             // Weak in both closures: a running effect must not keep its store alive, or the
             // store's deinit, which cancels its effects, would never come.
-            launch(priority: priority, in: joined, parent: parent) { [weak self] lifetime in
+            launch(priority: work.priority, in: joined, parent: parent) { [weak self] lifetime in
                 let send = Send<Action> { [weak self] action in
                     // Checked here, on the main actor, where cancelling happens: once an effect
                     // has been cancelled, nothing it sends is reduced, whatever it was doing.
                     guard lifetime.isActive else { return }
                     _ = self?.send(action, origin: .effect, joining: joined)
                 }
-                await DismissEffect.withoutInheritedPresentation { await body(send) }
+                await DismissEffect.withoutInheritedPresentation { await work.run(send) }
             }
         case let .merge(effects):
             for effect in effects { start(effect, in: &family, parent: parent) }
