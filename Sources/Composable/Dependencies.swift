@@ -89,6 +89,10 @@ public struct DependencyValues: Sendable {
 
     fileprivate init(box: Box) { self.box = box }
 
+    /// The object these values are stored in. A change to values another owner also holds
+    /// copies them first, so whoever holds this object sees it unchanged.
+    @usableFromInline var identity: AnyObject { box }
+
     public init(context: DependencyContext = .live) {
         box = Box(overrides: [:], resolved: ResolvedDependencies(), context: context)
     }
@@ -183,16 +187,67 @@ private final class DependencyValueBox<Value: Sendable>: AnyDependencyValueBox, 
 ///   @Dependency(\.clock) var clock
 /// }
 /// ```
+///
+/// A dependency is read through its key path once per set of values, then remembered: the
+/// property `keyPath` names must read a key (`self[Key.self]`), as in the example on
+/// `DependencyKey`, not make a new value on each read.
 @propertyWrapper
 public struct Dependency<Value>: Sendable {
-    private let keyPath: KeyPath<DependencyValues, Value> & Sendable
+    @usableFromInline let keyPath: KeyPath<DependencyValues, Value> & Sendable
+    /// Applying a key path goes through the runtime and cost a fifth of a quiz's reaction to
+    /// an answer; a reducer reads the same dependency from the same values action after action.
+    @usableFromInline let lastRead = DependencyLastRead<Value>()
 
     public init(_ keyPath: KeyPath<DependencyValues, Value> & Sendable) {
         self.keyPath = keyPath
     }
 
+    @inlinable
     public var wrappedValue: Value {
-        DependencyValues.current[keyPath: keyPath]
+        let values = DependencyValues.current
+        let source = values.identity
+        if let value = lastRead.value(readFrom: source) { return value }
+        let value = values[keyPath: keyPath]
+        lastRead.remember(value, readFrom: source)
+        return value
+    }
+}
+
+/// The value a `Dependency` read last, and the values it was read from (their box). The box
+/// is held, so no other box can take its address, and a box that is held is never changed
+/// (`DependencyValues` copies a shared box before a change).
+@usableFromInline
+final class DependencyLastRead<Value>: @unchecked Sendable {
+    // Unchecked: `Value` is a dependency's value, which `DependencyKey` makes Sendable; the key
+    // path does not say so. Every access is under the lock.
+    @usableFromInline
+    struct Entry: @unchecked Sendable {
+        @usableFromInline let source: AnyObject
+        @usableFromInline let value: Value
+
+        @inlinable
+        init(source: AnyObject, value: Value) {
+            self.source = source
+            self.value = value
+        }
+    }
+
+    @usableFromInline let entry = Mutex<Entry?>(nil)
+
+    @inlinable
+    init() {}
+
+    @inlinable
+    func value(readFrom source: AnyObject) -> Value? {
+        entry.withLock { entry in
+            guard let entry, entry.source === source else { return nil }
+            return entry.value
+        }
+    }
+
+    @inlinable
+    func remember(_ value: Value, readFrom source: AnyObject) {
+        entry.withLock { $0 = Entry(source: source, value: value) }
     }
 }
 

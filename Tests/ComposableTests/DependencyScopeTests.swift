@@ -57,4 +57,25 @@ private struct Stamp: Reducer {
         }
         #expect(awaited == "44444444")
     }
+
+    /// A dependency is remembered with the values it was read from: one reducer value run by
+    /// two stores reads each store's own, and values made by `withDependencies` are read anew.
+    @Test func aRememberedDependencyIsReadAgainFromOtherValues() async {
+        let shared = Stamp()
+        let first = Store(initialState: Stamp.State()) { shared } withDependencies: { $0.uuid = fixed("55555555") }
+        let second = Store(initialState: Stamp.State()) { shared } withDependencies: { $0.uuid = fixed("66666666") }
+        await first.send(.start).finish()
+        await second.send(.start).finish()
+        await first.send(.start).finish()
+        #expect(first.state.seen.filter { !$0.hasPrefix("scoped") } == [
+            "reducer 55555555", "effect 55555555", "reducer 55555555", "effect 55555555",
+        ])
+        #expect(second.state.seen.filter { !$0.hasPrefix("scoped") } == ["reducer 66666666", "effect 66666666"])
+        withDependencies { $0.uuid = fixed("77777777") } operation: {
+            #expect(shared.uuid().uuidString.prefix(8) == "77777777")
+        }
+        withDependencies { $0.uuid = fixed("88888888") } operation: {
+            #expect(shared.uuid().uuidString.prefix(8) == "88888888")
+        }
+    }
 }
