@@ -292,12 +292,14 @@ public struct Quiz: Reducer, Sendable {
 
     private func speak(_ state: inout State) -> Effect<Action> {
         state.isSpeaking = true
-        // The client is read here, once, not again inside the effect: a dependency read costs
-        // a task-local lookup and a cast. (Not as a capture list: see `Effect.run`.)
+        // The client is read here, once, not again inside the effect; and the effect keeps its
+        // `speak` alone, not the whole client (five closures to retain, and release, per
+        // question). Not as a capture list: see `Effect.run`.
         let voice = speech
+        let speak = voice.speak
         let utterance = state.speech.utterance(state.question.spokenKana, within: voice.parameters)
         return .run { send in
-            try await voice.speak(utterance)
+            try await speak(utterance)
             await send(.playbackFinished)
         } catch: { error, send in
             await send(.playbackFailed((error as? SpeechError)?.problem ?? "\(error)"))
