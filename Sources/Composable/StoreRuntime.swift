@@ -77,7 +77,6 @@ package final class StoreRuntime<State, Action: Sendable> {
         send(action, origin: origin, joining: nil)
     }
 
-    ///
     /// An action an effect sends joins that effect's family (`existing`): its effects are
     /// waited for with the send that started the effect, and nil is returned.
     @inlinable
@@ -176,23 +175,13 @@ package final class StoreRuntime<State, Action: Sendable> {
         case let .run(work):
             let joined = family ?? StartedEffects()
             family = joined
-            // Weak in both closures: a running effect must not keep its store alive, or the
-            // store's deinit, which cancels its effects, would never come.
-            launch(priority: work.priority, in: joined, parent: parent) { [weak self] lifetime in
-                let send = Send<Action> { [weak self] action in
-                    // Checked here, on the main actor, where cancelling happens: once an effect
-                    // has been cancelled, nothing it sends is reduced, whatever it was doing.
-                    guard lifetime.isActive else { return }
-                    _ = self?.send(action, origin: .effect, joining: joined)
-                }
-                await DismissEffect.withoutInheritedPresentation { await work.run(send) }
-            }
+            launch(RunLifetime(work, of: self, in: joined, parent: parent, token: makeToken()), in: joined)
         case let .merge(effects):
             for effect in effects { start(effect, in: &family, parent: parent) }
         case let .concatenate(effects):
             let joined = family ?? StartedEffects()
             family = joined
-            launch(priority: nil, in: joined, parent: parent) { [weak self] lifetime in
+            let concatenation = StepsLifetime(parent: parent, token: makeToken()) { [weak self] lifetime in
                 for effect in effects {
                     let steps: [Task<Void, Never>]
                     do {
@@ -211,6 +200,7 @@ package final class StoreRuntime<State, Action: Sendable> {
                     for step in steps { await step.value }
                 }
             }
+            launch(concatenation, in: joined)
         case let .cancellable(id, cancelInFlight, effect):
             if cancelInFlight { cancel(id: id) }
             // Registered under `id` once the whole effect has started: a `.cancel(id:)` of the
@@ -235,24 +225,18 @@ package final class StoreRuntime<State, Action: Sendable> {
     /// to back, each superseding the last answer's speech: one task begins the one that is
     /// left, where there was a task each.
     @inlinable
-    func launch(
-        priority: TaskPriority?, in family: StartedEffects, parent: EffectLifetime?,
-        _ work: @escaping EffectLifetime.Work
-    ) {
-        let token = makeToken()
-        let lifetime = EffectLifetime(parent: parent, token: token)
+    func launch(_ lifetime: EffectLifetime, in family: StartedEffects) {
         if cancellableDepth > 0 { launchedUnderIDs.append(lifetime) }
-        if let parent {
+        if let parent = lifetime.parent {
             // The concatenation awaits its steps' tasks: they must exist when it looks.
-            beginNow(lifetime, priority: priority, work)
+            beginNow(lifetime)
             parent.children.append(lifetime)
             if !parent.isActive { lifetime.cancel() }
         } else {
-            lifetime.pendingWork = work
-            lifetime.priority = priority
+            lifetime.isPending = true
             openBatch().effects.append(lifetime)
         }
-        running[token] = lifetime
+        running[lifetime.token] = lifetime
         family.append(lifetime)
         runningEffectCountDidChange?(running.count)
     }
@@ -272,15 +256,16 @@ package final class StoreRuntime<State, Action: Sendable> {
     /// Starts `lifetime`'s task at once. It runs on the main actor, so it cannot end before
     /// `launch` has registered it.
     @inlinable
-    func beginNow(_ lifetime: EffectLifetime, priority: TaskPriority?, _ work: @escaping EffectLifetime.Work) {
+    func beginNow(_ lifetime: EffectLifetime) {
         let token = lifetime.token
-        lifetime.task = Task(priority: priority) { @MainActor [weak self] in
+        lifetime.task = Task(priority: lifetime.priority) { @MainActor [weak self] in
             // Cancelled before its task had a turn (a concatenation cancelled as it starts a step).
             guard !lifetime.isCancelled else {
+                lifetime.drop()
                 self?.finished(token, begun: false)
                 return
             }
-            await work(lifetime)
+            await lifetime.perform()
             self?.finished(token)
         }
     }
@@ -350,10 +335,13 @@ enum ClockObserver {
 ///
 /// Like the runtime's, its properties are not checked for exclusive access at run time: it is
 /// confined to the main actor, and nothing it calls while changing one can reach it.
+///
+/// Each kind of effect is a subclass that holds its work and does it in `perform()`: a `.run`
+/// effect's lifetime is one object, where the lifetime, a closure and a box for the closure's
+/// weak reference to the store were three.
 @MainActor
 @usableFromInline
-final class EffectLifetime {
-    @usableFromInline typealias Work = @MainActor @Sendable (EffectLifetime) async -> Void
+class EffectLifetime {
 
     /// Nil while the effect waits for its batch, and for good when it was cancelled before.
     @exclusivity(unchecked) @usableFromInline var task: Task<Void, Never>?
@@ -365,10 +353,8 @@ final class EffectLifetime {
     @usableFromInline let token: Int
     /// The ids it can be cancelled by.
     @exclusivity(unchecked) @usableFromInline var ids = CancellationIDs()
-    /// The work, while the effect waits for its batch to begin it, and the priority its task
-    /// is to have.
-    @exclusivity(unchecked) @usableFromInline var pendingWork: Work?
-    @exclusivity(unchecked) @usableFromInline var priority: TaskPriority?
+    /// Whether the effect waits for its batch to begin it.
+    @exclusivity(unchecked) @usableFromInline var isPending = false
     /// Who waits for the effect to begin or be dropped (`ended()` on a waiting effect).
     @exclusivity(unchecked) @usableFromInline var waiters: [CheckedContinuation<Void, Never>] = []
 
@@ -377,6 +363,18 @@ final class EffectLifetime {
         self.parent = parent
         self.token = token
     }
+
+    /// The priority its task is to have.
+    @usableFromInline
+    var priority: TaskPriority? { nil }
+
+    /// Does the work, on the main actor.
+    @usableFromInline
+    func perform() async {}
+
+    /// Lets go of the work, which will not be done.
+    @usableFromInline
+    func drop() {}
 
     /// Neither this effect nor the concatenation it is a step of was cancelled.
     @inlinable
@@ -400,7 +398,7 @@ final class EffectLifetime {
     /// Returns when the effect has ended, or was dropped before it began.
     @usableFromInline
     func ended() async {
-        while pendingWork != nil {
+        while isPending {
             await withCheckedContinuation { waiters.append($0) }
         }
         await task?.value
@@ -409,11 +407,78 @@ final class EffectLifetime {
     /// The effect has begun (its task is set) or was dropped: wake who waits.
     @usableFromInline
     func leftBatch() {
-        pendingWork = nil
+        isPending = false
         guard !waiters.isEmpty else { return }
         for waiter in waiters { waiter.resume() }
         waiters = []
     }
+}
+
+/// A `.run` effect: its work, and the store and send its actions go to.
+@usableFromInline
+final class RunLifetime<State, Action: Sendable>: EffectLifetime {
+    /// Weak: a running effect must not keep its store alive, or the store's deinit, which
+    /// cancels its effects, would never come.
+    @usableFromInline weak var runtime: StoreRuntime<State, Action>?
+    @usableFromInline let family: StartedEffects
+    /// Until it is done or dropped.
+    @exclusivity(unchecked) @usableFromInline var work: EffectWork<Action>?
+    @usableFromInline let workPriority: TaskPriority?
+
+    @inlinable
+    init(
+        _ work: EffectWork<Action>, of runtime: StoreRuntime<State, Action>, in family: StartedEffects,
+        parent: EffectLifetime?, token: Int
+    ) {
+        self.runtime = runtime
+        self.family = family
+        self.work = work
+        self.workPriority = work.priority
+        super.init(parent: parent, token: token)
+    }
+
+    @usableFromInline
+    override var priority: TaskPriority? { workPriority }
+
+    @usableFromInline
+    override func perform() async {
+        guard let work else { return }
+        let family = family
+        let send = Send<Action> { [weak runtime] action in
+            // Checked here, on the main actor, where cancelling happens: once an effect has
+            // been cancelled, nothing it sends is reduced, whatever it was doing.
+            guard self.isActive else { return }
+            _ = runtime?.send(action, origin: .effect, joining: family)
+        }
+        await DismissEffect.withoutInheritedPresentation { await work.run(send) }
+        self.work = nil
+    }
+
+    @usableFromInline
+    override func drop() { work = nil }
+}
+
+/// A concatenation: its steps, started one after the other by `steps`.
+@usableFromInline
+final class StepsLifetime: EffectLifetime {
+    @usableFromInline typealias Steps = @MainActor @Sendable (EffectLifetime) async -> Void
+    @exclusivity(unchecked) @usableFromInline var steps: Steps?
+
+    @inlinable
+    init(parent: EffectLifetime?, token: Int, steps: @escaping Steps) {
+        self.steps = steps
+        super.init(parent: parent, token: token)
+    }
+
+    @usableFromInline
+    override func perform() async {
+        guard let steps else { return }
+        await steps(self)
+        self.steps = nil
+    }
+
+    @usableFromInline
+    override func drop() { steps = nil }
 }
 
 /// Effects launched while the main actor was busy, and the one task that begins them when it
@@ -434,27 +499,29 @@ final class EffectBatch {
 
     @usableFromInline
     func begin() async {
-        var first: (EffectLifetime, EffectLifetime.Work)?
+        var first: EffectLifetime?
         var isFirstToRun = true
         for lifetime in effects {
-            guard let work = lifetime.pendingWork else { continue }
+            guard lifetime.isPending else { continue }
             if lifetime.isCancelled {
                 lifetime.leftBatch()
+                lifetime.drop()
                 ended(lifetime.token, false)
                 continue
             }
             if isFirstToRun && lifetime.priority == nil {
-                first = (lifetime, work)
+                first = lifetime
                 lifetime.task = task
             } else {
                 let ended = ended
                 lifetime.task = Task(priority: lifetime.priority) { @MainActor in
                     // Cancelled by an effect of this batch that ran first: it never begins.
                     guard !lifetime.isCancelled else {
+                        lifetime.drop()
                         ended(lifetime.token, false)
                         return
                     }
-                    await work(lifetime)
+                    await lifetime.perform()
                     ended(lifetime.token, true)
                 }
             }
@@ -462,8 +529,8 @@ final class EffectBatch {
             lifetime.leftBatch()
         }
         effects = []
-        guard let (lifetime, work) = first else { return }
-        await work(lifetime)
+        guard let lifetime = first else { return }
+        await lifetime.perform()
         ended(lifetime.token, true)
     }
 }
