@@ -216,7 +216,8 @@ package final class StoreRuntime<State, Action: Sendable> {
         }
     }
 
-    /// Runs `work` as a tracked effect: counted as running until it ends, then forgotten.
+    /// Runs `lifetime`'s work as a tracked effect: counted as running until it ends, then
+    /// forgotten.
     ///
     /// Work that is not a step of a concatenation begins with the other effects launched
     /// before the main actor next runs a job, in one task that runs the first of them (unless

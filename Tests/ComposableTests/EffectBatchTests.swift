@@ -66,6 +66,25 @@ private struct Speaker: Reducer {
     }
 }
 
+/// Something an effect's work holds, and a weak look at the last one made.
+private final class Held: Sendable {}
+private final class Witness: @unchecked Sendable {
+    // Unchecked: used on the main actor only.
+    weak var held: Held?
+}
+
+private struct Holder: Reducer {
+    struct State: Equatable {}
+    enum Action: Equatable, Sendable { case hold }
+    let witness: Witness
+
+    func reduce(into state: inout State, action: Action) -> Effect<Action> {
+        let held = Held()
+        witness.held = held
+        return .run { _ in _ = held }.cancellable(id: "hold", cancelInFlight: true)
+    }
+}
+
 @MainActor
 @Suite("Effects begin in batches")
 struct EffectBatchTests {
@@ -142,5 +161,19 @@ struct EffectBatchTests {
         store = nil
         await task.finish()
         #expect(log.all.isEmpty)
+    }
+
+    @Test("work that never began, or has ended, is let go of while the send's task is kept")
+    func workIsReleasedWhileTheTaskIsKept() async {
+        let witness = Witness()
+        let store = Store(initialState: Holder.State()) { Holder(witness: witness) }
+        let first = store.send(.hold)
+        weak let superseded = witness.held
+        let second = store.send(.hold)
+        weak let ran = witness.held
+        await second.finish()
+        #expect(superseded == nil)
+        #expect(ran == nil)
+        #expect(first != second)
     }
 }
