@@ -421,8 +421,9 @@ final class RunLifetime<State, Action: Sendable>: EffectLifetime {
     /// Weak: a running effect must not keep its store alive, or the store's deinit, which
     /// cancels its effects, would never come.
     @usableFromInline weak var runtime: StoreRuntime<State, Action>?
-    @usableFromInline let family: StartedEffects
-    /// Until it is done or dropped.
+    /// The work and the family its actions join, until it is done or dropped: the family holds
+    /// this lifetime, so holding the family longer would keep both alive for good.
+    @exclusivity(unchecked) @usableFromInline var family: StartedEffects?
     @exclusivity(unchecked) @usableFromInline var work: EffectWork<Action>?
     @usableFromInline let workPriority: TaskPriority?
 
@@ -443,8 +444,7 @@ final class RunLifetime<State, Action: Sendable>: EffectLifetime {
 
     @usableFromInline
     override func perform() async {
-        guard let work else { return }
-        let family = family
+        guard let work, let family else { return }
         let send = Send<Action> { [weak runtime] action in
             // Checked here, on the main actor, where cancelling happens: once an effect has
             // been cancelled, nothing it sends is reduced, whatever it was doing.
@@ -452,11 +452,14 @@ final class RunLifetime<State, Action: Sendable>: EffectLifetime {
             _ = runtime?.send(action, origin: .effect, joining: family)
         }
         await DismissEffect.withoutInheritedPresentation { await work.run(send) }
-        self.work = nil
+        drop()
     }
 
     @usableFromInline
-    override func drop() { work = nil }
+    override func drop() {
+        work = nil
+        family = nil
+    }
 }
 
 /// A concatenation: its steps, started one after the other by `steps`.

@@ -176,4 +176,21 @@ struct EffectBatchTests {
         #expect(ran == nil)
         #expect(first != second)
     }
+
+    @Test("an effect that has ended, and the send's family of effects, are freed with the send's task")
+    func endedEffectsAreFreed() async {
+        let witness = Witness()
+        let store = Store(initialState: Holder.State()) { Holder(witness: witness) }
+        weak var family: StartedEffects?
+        weak var lifetime: EffectLifetime?
+        do {
+            let task = store.send(.hold)
+            family = task.effects
+            lifetime = task.effects?.first
+            await task.finish()
+        }
+        #expect(store.root?.runningEffectCount == 0)
+        #expect(lifetime == nil)
+        #expect(family == nil)
+    }
 }
