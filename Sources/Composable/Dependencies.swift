@@ -247,7 +247,14 @@ final class DependencyLastRead<Value>: @unchecked Sendable {
 
     @inlinable
     func remember(_ value: Value, readFrom source: AnyObject) {
-        entry.withLock { $0 = Entry(source: source, value: value) }
+        // The values read before are released after the lock, not under it: their deinit may
+        // read a dependency.
+        let earlier = entry.withLock { entry in
+            let earlier = entry
+            entry = Entry(source: source, value: value)
+            return earlier
+        }
+        withExtendedLifetime(earlier) {}
     }
 }
 

@@ -111,6 +111,9 @@ private func adding() -> Reduce<Int, Int> {
         _ = store?.send(.run)
         _ = store?.send(.concatenate)
         for _ in 0..<20 { await Task.yield() }
+        // Kept alive until here: an optimised build may release it after its last use, before
+        // the step has begun, and a step that never began is never cancelled.
+        withExtendedLifetime(store) {}
         store = nil
         var seen: Set<String> = []
         for await name in cancelled {
