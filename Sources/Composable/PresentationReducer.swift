@@ -83,6 +83,9 @@ public struct PresentationReducer<Parent: Reducer, Child: Reducer>: Reducer wher
         @exclusivity(unchecked) @usableFromInline var id: EffectID?
         /// The child's ids under `id`, the last one made.
         @usableFromInline let scopedIDs = ScopedIDMemo()
+        /// The presentation this reducer left after the last action it reduced: another
+        /// reducer (a sibling in the same body) may present anew before the next one.
+        @exclusivity(unchecked) @usableFromInline var seen: UInt64?
 
         @inlinable
         init() {}
@@ -151,9 +154,15 @@ public struct PresentationReducer<Parent: Reducer, Child: Reducer>: Reducer wher
                 toPresentation.modify(&state) { $0.wrappedValue = nil }
             }
             let after = toPresentation.read(&state) { $0.id }
+            // Presented anew since the last action this reducer saw, by another reducer: the
+            // child it saw then is gone, and its effects end now, before they reach the new one.
+            let replaced = name.seen.flatMap { $0 != before ? $0 : nil }
+            name.seen = after
             if let before, before != after {
-                return .merge(childEffect, parentEffect, .cancel(id: effectsID(before)))
+                return .merge(
+                    childEffect, parentEffect, .cancel(id: effectsID(before)), replaced.map { .cancel(id: effectsID($0)) } ?? .none)
             }
+            if let replaced { return .merge(childEffect, parentEffect, .cancel(id: effectsID(replaced))) }
             return childEffect.merge(with: parentEffect)
         }
 

@@ -57,6 +57,34 @@ private struct Host: Reducer {
     }
 }
 
+/// The same child, presented anew by a sibling reducer of the one `.ifLet` is attached to.
+private struct SiblingHost: Reducer {
+    struct State: Equatable {
+        @PresentationState var timers: Timers.State?
+    }
+
+    enum Action: Equatable, Sendable, CasePathable {
+        case open
+        case timers(PresentationAction<Timers.Action>)
+
+        struct AllCasePaths {
+            let timers = CasePath<Action, PresentationAction<Timers.Action>>(embed: Action.timers) {
+                if case let .timers(action) = $0 { action } else { nil }
+            }
+        }
+        static let allCasePaths = AllCasePaths()
+    }
+
+    var body: some ReducerOf<Self> {
+        Reduce { state, action in
+            if case .open = action { state.timers = Timers.State() }
+            return .none
+        }
+        Reduce { _, _ in .none }
+            .ifLet(\.$timers, action: \.timers) { Timers() }
+    }
+}
+
 @MainActor
 @Suite struct ScopedIDTests {
     private enum CancelID: Hashable, Sendable { case speech }
@@ -84,6 +112,20 @@ private struct Host: Reducer {
         await store.send(.timers(.presented(.stop("b"))))
         await clock.advance(by: .seconds(1))
         await store.receive(.timers(.presented(.fired("a"))))
+        await store.finish()
+    }
+
+    @Test func presentingAnewInASiblingReducerEndsTheOldChildsEffects() async {
+        let clock = TestClock()
+        let store = TestStore(initialState: SiblingHost.State()) { SiblingHost() } withDependencies: { $0.clock = clock }
+        await store.send(.open) { $0.timers = Timers.State() }
+        await store.send(.timers(.presented(.start("a"))))
+        await store.send(.open)   // an equal state, but a new presentation
+        await clock.advance(by: .seconds(1))
+        // The old child's timer must not fire into the new child.
+        await store.send(.timers(.presented(.start("b"))))
+        await clock.advance(by: .seconds(1))
+        await store.receive(.timers(.presented(.fired("b"))))
         await store.finish()
     }
 }
