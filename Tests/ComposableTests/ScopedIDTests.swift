@@ -31,6 +31,8 @@ private struct Timers: Reducer {
     }
 }
 
+/// Presents the child on `.open`: in the reducer `.ifLet` is attached to, or in a sibling
+/// before it in the same body.
 private struct Host: Reducer {
     struct State: Equatable {
         @PresentationState var timers: Timers.State?
@@ -48,40 +50,18 @@ private struct Host: Reducer {
         static let allCasePaths = AllCasePaths()
     }
 
+    var presentsInASibling = false
+
     var body: some ReducerOf<Self> {
         Reduce { state, action in
-            if case .open = action { state.timers = Timers.State() }
+            if presentsInASibling, case .open = action { state.timers = Timers.State() }
+            return .none
+        }
+        Reduce { state, action in
+            if !presentsInASibling, case .open = action { state.timers = Timers.State() }
             return .none
         }
         .ifLet(\.$timers, action: \.timers) { Timers() }
-    }
-}
-
-/// The same child, presented anew by a sibling reducer of the one `.ifLet` is attached to.
-private struct SiblingHost: Reducer {
-    struct State: Equatable {
-        @PresentationState var timers: Timers.State?
-    }
-
-    enum Action: Equatable, Sendable, CasePathable {
-        case open
-        case timers(PresentationAction<Timers.Action>)
-
-        struct AllCasePaths {
-            let timers = CasePath<Action, PresentationAction<Timers.Action>>(embed: Action.timers) {
-                if case let .timers(action) = $0 { action } else { nil }
-            }
-        }
-        static let allCasePaths = AllCasePaths()
-    }
-
-    var body: some ReducerOf<Self> {
-        Reduce { state, action in
-            if case .open = action { state.timers = Timers.State() }
-            return .none
-        }
-        Reduce { _, _ in .none }
-            .ifLet(\.$timers, action: \.timers) { Timers() }
     }
 }
 
@@ -117,7 +97,7 @@ private struct SiblingHost: Reducer {
 
     @Test func presentingAnewInASiblingReducerEndsTheOldChildsEffects() async {
         let clock = TestClock()
-        let store = TestStore(initialState: SiblingHost.State()) { SiblingHost() } withDependencies: { $0.clock = clock }
+        let store = TestStore(initialState: Host.State()) { Host(presentsInASibling: true) } withDependencies: { $0.clock = clock }
         await store.send(.open) { $0.timers = Timers.State() }
         await store.send(.timers(.presented(.start("a"))))
         await store.send(.open)   // an equal state, but a new presentation
