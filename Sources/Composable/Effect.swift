@@ -186,6 +186,7 @@ extension Effect {
     /// its parent's, a sibling's, or another copy of itself; and, for a presented child,
     /// `dismiss()` inside its work sending `dismissal`. One pass, one new node per node: a
     /// quiz's speech comes through here on every question.
+    ///
     /// `scopedIDs`, when given, remembers the last id put under `scope`: a child that
     /// speaks on every question makes its id under the same scope each time.
     @inlinable
