@@ -156,14 +156,17 @@ public struct PresentationReducer<Parent: Reducer, Child: Reducer>: Reducer wher
             let after = toPresentation.read(&state) { $0.id }
             // Presented anew since the last action this reducer saw, by another reducer: the
             // child it saw then is gone, and its effects end now, before they reach the new one.
-            let replaced = name.seen.flatMap { $0 != before ? $0 : nil }
+            let replaced = name.seen == before ? nil : name.seen
+            let left = before == after ? nil : before
             name.seen = after
-            if let before, before != after {
-                return .merge(
-                    childEffect, parentEffect, .cancel(id: effectsID(before)), replaced.map { .cancel(id: effectsID($0)) } ?? .none)
-            }
-            if let replaced { return .merge(childEffect, parentEffect, .cancel(id: effectsID(replaced))) }
-            return childEffect.merge(with: parentEffect)
+            if left == nil && replaced == nil { return childEffect.merge(with: parentEffect) }
+            return .merge(childEffect, parentEffect, endingEffects(of: left), endingEffects(of: replaced))
+        }
+
+        /// Cancels the effects of the presentation `id`, if there is one.
+        @inlinable
+        func endingEffects(of id: UInt64?) -> Effect<Parent.Action> {
+            id.map { .cancel(id: effectsID($0)) } ?? .none
         }
 
         /// Names every effect of one presentation, and scopes the child's own ids.
