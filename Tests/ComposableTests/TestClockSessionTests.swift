@@ -110,29 +110,21 @@ private func finish(_ tasks: [StoreTask], cancellingAfter limit: Duration = .sec
     // With a plain Store nothing yields between the sends and the advance: the clock's own
     // yields must give the main actor, where the effects begin, its turns. When they were
     // made on another executor, the advance could end before the debounce's sleep began, and
-    // then nothing ever woke it (about one run in three).
-    @Test(arguments: 0..<8)
-    func advancingStraightAfterSendingReachesTheDebouncedSave(_ run: Int) async {
+    // then nothing ever woke it (about one run in three). Called from off the main actor,
+    // advance yielded there, and the effect could still be on its way to its sleep when the
+    // clock moved (helper-18: 2 to 6 runs in 25).
+    @Test(arguments: [false, true], 0..<8)
+    func advancingStraightAfterSendingReachesTheDebouncedSave(fromAnotherTask: Bool, _ run: Int) async {
         let clock = TestClock()
         let store = Store(initialState: DebouncedField.State()) { DebouncedField() } withDependencies: {
             $0.clock = clock
         }
         let sent = (1...5).map { store.send(.changed($0)) }
-        await clock.advance(by: .milliseconds(250))
-        await finish(sent)
-        #expect(store.state.saved == [5])
-    }
-
-    // Called from off the main actor, advance yielded there, and the effect could still be
-    // on its way to its sleep when the clock moved (helper-18: 2 to 6 runs in 25).
-    @Test(arguments: 0..<8)
-    func advancingFromAnotherTaskReachesTheDebouncedSave(_ run: Int) async {
-        let clock = TestClock()
-        let store = Store(initialState: DebouncedField.State()) { DebouncedField() } withDependencies: {
-            $0.clock = clock
+        if fromAnotherTask {
+            await Task.detached { await clock.advance(by: .milliseconds(250)) }.value
+        } else {
+            await clock.advance(by: .milliseconds(250))
         }
-        let sent = (1...5).map { store.send(.changed($0)) }
-        await Task.detached { await clock.advance(by: .milliseconds(250)) }.value
         await finish(sent)
         #expect(store.state.saved == [5])
     }
