@@ -159,6 +159,20 @@ struct Stopwatch: Reducer {
         await store.finish()
     }
 
+    /// Its timeout is for work that sleeps again each time it wakes: a run that has not moved
+    /// the clock yet (the machine busy past the timeout) wakes the sleeps there are first.
+    @Test func runWakesTheSleepsThereAreEvenPastItsTimeout() async {
+        let clock = TestClock()
+        let store = TestStore(initialState: Stopwatch.State()) { Stopwatch() } withDependencies: {
+            $0.clock = clock
+        }
+        await store.send(.chainTapped)
+        await clock.run(timeout: .zero)
+        await store.receive(.chained("first")) { $0.log = ["first"] }
+        await store.receive(.chained("second")) { $0.log = ["first", "second"] }
+        await store.finish()
+    }
+
     @Test func concatenatedEffectsRunInOrder() async {
         let clock = TestClock()
         let store = TestStore(initialState: Stopwatch.State()) { Stopwatch() } withDependencies: {
