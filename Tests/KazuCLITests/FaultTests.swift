@@ -8,11 +8,13 @@ import Testing
 /// nothing the learner did is lost.
 @Suite("faults: kazu's answer to each", .serialized)
 struct FaultTests {
-    let directory: String
+    /// Removed when the test ends, with the suite's instance.
+    let home: TemporaryDirectory
     let environment: [String: String]
+    var directory: String { home.path }
 
     init() throws {
-        (directory, environment) = try temporaryKazuHome("kazu-faults")
+        (home, environment) = try temporaryKazuHome("kazu-faults")
     }
 
     var historyLines: [String] { KazuCLITests.historyLines(in: directory) }

@@ -8,11 +8,13 @@ import Testing
 /// history in a temporary directory.
 @Suite("kazu quiz and friends, end to end", .serialized)
 struct QuizCommandTests {
-    let directory: String
+    /// Removed when the test ends, with the suite's instance.
+    let home: TemporaryDirectory
     let environment: [String: String]
+    var directory: String { home.path }
 
     init() throws {
-        (directory, environment) = try temporaryKazuHome("kazu-quiz")
+        (home, environment) = try temporaryKazuHome("kazu-quiz")
     }
 
     var historyLines: [String] { KazuCLITests.historyLines(in: directory) }

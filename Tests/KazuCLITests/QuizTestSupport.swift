@@ -1,13 +1,15 @@
 import Foundation
 import JapaneseNumbers
+import KazuTestSupport
 import Testing
 
-/// A folder for one test's settings (`config`) and history (`data`), and the environment
-/// that points kazu at it, with colour off.
-func temporaryKazuHome(_ name: String) throws -> (directory: String, environment: [String: String]) {
-    let directory = FileManager.default.temporaryDirectory.appendingPathComponent("\(name)-\(UUID())").path
+/// A folder for one test's settings (`config`) and history (`data`), removed when the test's
+/// suite lets go of it, and the environment that points kazu at it, with colour off.
+func temporaryKazuHome(_ name: String) throws -> (home: TemporaryDirectory, environment: [String: String]) {
+    let home = try TemporaryDirectory(name)
+    let directory = home.path
     try FileManager.default.createDirectory(atPath: directory + "/data", withIntermediateDirectories: true)
-    return (directory, ["KAZU_CONFIG_DIR": directory + "/config", "KAZU_DATA_DIR": directory + "/data", "NO_COLOR": ""])
+    return (home, ["KAZU_CONFIG_DIR": directory + "/config", "KAZU_DATA_DIR": directory + "/data", "NO_COLOR": ""])
 }
 
 /// The lines of the history kazu keeps under `directory`.

@@ -2,11 +2,16 @@ import Foundation
 import KazuKit
 import Testing
 
-/// A new, empty temporary directory.
+/// A new, empty temporary directory; the test removes it with `removeTemporaryDirectory`.
 func makeTemporaryDirectory() throws -> String {
     let path = FileManager.default.temporaryDirectory.appendingPathComponent("kazu-kit-\(UUID())").path
     try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
     return path
+}
+
+/// Removes a directory `makeTemporaryDirectory` made, with everything in it.
+func removeTemporaryDirectory(_ path: String) {
+    try? FileManager.default.removeItem(atPath: path)
 }
 
 func sampleRecord(id: String = UUID().uuidString, topicID: String = "number.1-100", ended: Date = Date(timeIntervalSince1970: 1_800_000_000),
@@ -52,7 +57,9 @@ func sampleRecord(id: String = UUID().uuidString, topicID: String = "number.1-10
     }
 
     @Test func settingsRoundTripThroughTheFile() throws {
-        let (client, path) = client(try makeTemporaryDirectory())
+        let directory = try makeTemporaryDirectory()
+        defer { removeTemporaryDirectory(directory) }
+        let (client, path) = client(directory)
         #expect(client.load() == SettingsLoad(settings: KazuSettings()))
         var settings = KazuSettings(skill: .writing, mode: .timeLimit(seconds: 90))
         settings.speech = SpeechPreferences(voice: "ja+f2", rate: 120, pitch: 60)
@@ -66,6 +73,7 @@ func sampleRecord(id: String = UUID().uuidString, topicID: String = "number.1-10
 
     @Test func unknownFieldsAreIgnoredAndMissingOrBadOnesTakeTheirDefaults() throws {
         let directory = try makeTemporaryDirectory()
+        defer { removeTemporaryDirectory(directory) }
         let (client, path) = client(directory)
         try FileManager.default.createDirectory(atPath: directory + "/config", withIntermediateDirectories: true)
         try #"{"skill": "reading", "speech": {"rate": "fast", "pitch": 70}, "colour": "blue", "mode": {"kind": "questions", "limit": -3}}"#
@@ -98,6 +106,7 @@ func sampleRecord(id: String = UUID().uuidString, topicID: String = "number.1-10
 
     @Test func anUndecodableFileIsKeptAsideAndReportedOnce() throws {
         let directory = try makeTemporaryDirectory()
+        defer { removeTemporaryDirectory(directory) }
         let (client, path) = client(directory)
         try FileManager.default.createDirectory(atPath: directory + "/config", withIntermediateDirectories: true)
         try "{ this is not json".write(toFile: path, atomically: true, encoding: .utf8)
@@ -112,6 +121,7 @@ func sampleRecord(id: String = UUID().uuidString, topicID: String = "number.1-10
 
     @Test func aDirectoryWhereTheFileShouldBeIsReportedAndNotSavedOver() throws {
         let directory = try makeTemporaryDirectory()
+        defer { removeTemporaryDirectory(directory) }
         let (client, path) = client(directory)
         try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
         let loaded = client.load()
@@ -124,6 +134,7 @@ func sampleRecord(id: String = UUID().uuidString, topicID: String = "number.1-10
 @Suite struct HistoryClientTests {
     @Test func recordsRoundTripOneLineEach() throws {
         let directory = try makeTemporaryDirectory()
+        defer { removeTemporaryDirectory(directory) }
         let history = HistoryClient.live(StorageLocations(configDirectory: directory, dataDirectory: directory + "/data"))
         #expect(try history.load() == HistoryLoad())
         let first = sampleRecord(answers: [("3", [.correct]), ("4", [.incorrect, .correct])])
@@ -154,6 +165,7 @@ func sampleRecord(id: String = UUID().uuidString, topicID: String = "number.1-10
     /// 3 MiB, damaged lines and a last line without its newline read as the whole bytes do.
     @Test func aLongHistoryIsReadInBlocksAsTheWholeBytesAre() throws {
         let directory = try makeTemporaryDirectory()
+        defer { removeTemporaryDirectory(directory) }
         let history = HistoryClient.live(StorageLocations(configDirectory: directory, dataDirectory: directory))
         var bytes: [UInt8] = []
         var expected: [SessionRecord] = []
@@ -180,6 +192,7 @@ func sampleRecord(id: String = UUID().uuidString, topicID: String = "number.1-10
     /// whole and the settings file is always one writer's.
     @Test func twoProcessesSavingAtOnceLoseNothing() throws {
         let directory = try makeTemporaryDirectory()
+        defer { removeTemporaryDirectory(directory) }
         let testBinary = URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath().path
         let writers = try (0..<2).map { index -> Process in
             let process = Process()

@@ -1,21 +1,23 @@
 import Foundation
+import KazuTestSupport
 import SpeechEspeak
 import Testing
 
 @Suite("Choosing the audio player")
 struct AudioOutputTests {
+    /// This test's scratch directory, removed with the suite's instance when the test ends.
+    let scratch: TemporaryDirectory
     /// A PATH holding only stand-ins for the players (and nothing of the machine's), so that
     /// what is found does not depend on what someone installed.
     let path: String
 
     init() throws {
-        path = try Self.directoryOfPlayers(["paplay", "pw-play", "aplay"])
+        scratch = try TemporaryDirectory("kazu-players")
+        path = try Self.directoryOfPlayers(["paplay", "pw-play", "aplay"], at: scratch.path + "/all")
     }
 
-    /// A new temporary directory with an executable stand-in for each of `names`.
-    static func directoryOfPlayers(_ names: [String]) throws -> String {
-        let directory = FileManager.default.temporaryDirectory
-            .appendingPathComponent("kazu-players-\(UUID())").path
+    /// A new directory at `directory` with an executable stand-in for each of `names`.
+    static func directoryOfPlayers(_ names: [String], at directory: String) throws -> String {
         try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
         for name in names {
             let file = directory + "/" + name
@@ -66,8 +68,8 @@ struct AudioOutputTests {
 
     @Test("automatic choice with no server and no PipeWire names the players it found")
     func automaticNoServer() throws {
-        let onlyPaplay = try Self.directoryOfPlayers(["paplay"])
-        let empty = FileManager.default.temporaryDirectory.appendingPathComponent("kazu-no-runtime-\(UUID())").path
+        let onlyPaplay = try Self.directoryOfPlayers(["paplay"], at: scratch.path + "/only-paplay")
+        let empty = scratch.path + "/no-runtime"
         let output = AudioOutput.resolve(player: nil, environment: ["PATH": onlyPaplay, "XDG_RUNTIME_DIR": empty])
         #expect(output == .unavailable(
             "paplay found, but no sound server or sound card answers; start PulseAudio or PipeWire"))
@@ -75,8 +77,8 @@ struct AudioOutputTests {
 
     @Test("automatic choice with no player at all says which package to install")
     func automaticNothing() throws {
-        let none = try Self.directoryOfPlayers([])
-        let empty = FileManager.default.temporaryDirectory.appendingPathComponent("kazu-no-runtime-\(UUID())").path
+        let none = try Self.directoryOfPlayers([], at: scratch.path + "/none")
+        let empty = scratch.path + "/no-runtime"
         let output = AudioOutput.resolve(player: nil, environment: ["PATH": none, "XDG_RUNTIME_DIR": empty])
         #expect(output == .unavailable("no audio player found; install pulseaudio-utils (paplay) or alsa-utils (aplay)"))
     }
