@@ -38,7 +38,7 @@ public struct EffectID: Hashable, @unchecked Sendable {
     /// ended: the stored hash, seeded, as `Int` does it, without a `Hasher` each time.
     @inlinable
     public func _rawHashValue(seed: Int) -> Int {
-        storage.hash._rawHashValue(seed: seed)
+        storage.hash ^ seed
     }
 }
 

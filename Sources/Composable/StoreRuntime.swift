@@ -39,7 +39,7 @@ package final class StoreRuntime<State, Action: Sendable> {
     @usableFromInline let makeReducer: () -> (inout State, Action) -> Effect<Action>
     @exclusivity(unchecked) @usableFromInline var observers: [Int: (State) -> Void] = [:]
     /// The running effects, by token.
-    @exclusivity(unchecked) @usableFromInline var running: [Int: EffectLifetime] = [:]
+    @exclusivity(unchecked) @usableFromInline var running: [EffectToken: EffectLifetime] = [:]
     /// The tokens of the running effects made cancellable with each id.
     @exclusivity(unchecked) @usableFromInline var cancellables: [EffectID: EffectTokens] = [:]
     @exclusivity(unchecked) @usableFromInline var nextToken = 0
@@ -175,13 +175,13 @@ package final class StoreRuntime<State, Action: Sendable> {
         case let .run(work):
             let joined = family ?? StartedEffects()
             family = joined
-            launch(RunLifetime(work, of: self, in: joined, parent: parent, token: makeToken()), in: joined)
+            launch(RunLifetime(work, of: self, in: joined, parent: parent, token: EffectToken(makeToken())), in: joined)
         case let .merge(effects):
             for effect in effects { start(effect, in: &family, parent: parent) }
         case let .concatenate(effects):
             let joined = family ?? StartedEffects()
             family = joined
-            let concatenation = StepsLifetime(parent: parent, token: makeToken()) { [weak self] lifetime in
+            let concatenation = StepsLifetime(parent: parent, token: EffectToken(makeToken())) { [weak self] lifetime in
                 for effect in effects {
                     let steps: [Task<Void, Never>]
                     do {
@@ -289,7 +289,7 @@ package final class StoreRuntime<State, Action: Sendable> {
     /// Forgets the effect `token`. `begun` is false for an effect cancelled before it began:
     /// the clock hears only of work that ran (and so may have slept on it).
     @usableFromInline
-    func finished(_ token: Int, begun: Bool = true) {
+    func finished(_ token: EffectToken, begun: Bool = true) {
         if begun {
             if case .notLookedUp = clockObserver {
                 clockObserver = (dependencies.clock as? any EffectEndObserver).map(ClockObserver.observer) ?? .none
@@ -351,7 +351,7 @@ class EffectLifetime {
     @usableFromInline let parent: EffectLifetime?
     /// The steps started under this effect, cancelled with it.
     @exclusivity(unchecked) @usableFromInline var children: [EffectLifetime] = []
-    @usableFromInline let token: Int
+    @usableFromInline let token: EffectToken
     /// The ids it can be cancelled by.
     @exclusivity(unchecked) @usableFromInline var ids = CancellationIDs()
     /// Whether the effect waits for its batch to begin it.
@@ -360,7 +360,7 @@ class EffectLifetime {
     @exclusivity(unchecked) @usableFromInline var waiters: [CheckedContinuation<Void, Never>] = []
 
     @inlinable
-    init(parent: EffectLifetime?, token: Int) {
+    init(parent: EffectLifetime?, token: EffectToken) {
         self.parent = parent
         self.token = token
     }
@@ -430,7 +430,7 @@ final class RunLifetime<State, Action: Sendable>: EffectLifetime {
     @inlinable
     init(
         _ work: EffectWork<Action>, of runtime: StoreRuntime<State, Action>, in family: StartedEffects,
-        parent: EffectLifetime?, token: Int
+        parent: EffectLifetime?, token: EffectToken
     ) {
         self.runtime = runtime
         self.family = family
@@ -469,7 +469,7 @@ final class StepsLifetime: EffectLifetime {
     @exclusivity(unchecked) @usableFromInline var steps: Steps?
 
     @inlinable
-    init(parent: EffectLifetime?, token: Int, steps: @escaping Steps) {
+    init(parent: EffectLifetime?, token: EffectToken, steps: @escaping Steps) {
         self.steps = steps
         super.init(parent: parent, token: token)
     }
@@ -496,10 +496,10 @@ final class EffectBatch {
     /// The task that begins the batch, and then runs its first effect.
     @exclusivity(unchecked) @usableFromInline var task: Task<Void, Never>?
     /// Tells the store an effect ended: its token, and whether it began.
-    @usableFromInline let ended: @MainActor @Sendable (Int, Bool) -> Void
+    @usableFromInline let ended: @MainActor @Sendable (EffectToken, Bool) -> Void
 
     @usableFromInline
-    init(ended: @escaping @MainActor @Sendable (Int, Bool) -> Void) { self.ended = ended }
+    init(ended: @escaping @MainActor @Sendable (EffectToken, Bool) -> Void) { self.ended = ended }
 
     @usableFromInline
     func begin() async {
@@ -631,9 +631,25 @@ struct CancellationIDs {
 /// The running effects made cancellable by one id: most often one, which takes no set.
 @usableFromInline
 struct EffectTokens {
-    @usableFromInline var first: Int
-    @usableFromInline var more: Set<Int> = []
+    @usableFromInline var first: EffectToken
+    @usableFromInline var more: Set<EffectToken> = []
 
     @inlinable
-    init(first: Int) { self.first = first }
+    init(first: EffectToken) { self.first = first }
+}
+
+/// An effect's number in its store, handed out in order. The runtime's dictionaries look one
+/// up on every effect started, cancelled or ended, so it hashes with one multiplication, not
+/// through SipHash: none comes from outside, and multiplying by an odd number sends the
+/// numbers in a table's range to different buckets, spread apart. (As itself, numbers in
+/// order would fill a run of buckets, and removing one would scan the whole run.)
+@usableFromInline
+struct EffectToken: Hashable, Sendable {
+    @usableFromInline let value: Int
+
+    @inlinable
+    init(_ value: Int) { self.value = value }
+
+    @inlinable
+    func _rawHashValue(seed: Int) -> Int { value &* -0x61C8_8646_80B5_83EB ^ seed }
 }
