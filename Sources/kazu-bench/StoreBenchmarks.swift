@@ -1,5 +1,5 @@
 // Store.send through a Scope and through Kazu's whole feature tree (moved from main.swift;
-// the same operations as before, timed by the harness).
+// the same operations as before, timed by the harness), and what one superseded effect costs.
 import Composable
 import Foundation
 import KazuKit
@@ -31,6 +31,18 @@ struct BenchParent: Reducer {
             state.sends &+= 1
             return .none
         }
+    }
+}
+
+/// A feature that, like the quiz, starts speech on every action, superseding the last one's.
+struct BenchSpeaker: Reducer {
+    struct State: Equatable { var count = 0 }
+    enum Action: Sendable { case next, spoken }
+    enum CancelID { case speech }
+    func reduce(into state: inout State, action: Action) -> Effect<Action> {
+        guard case .next = action else { return .none }
+        state.count &+= 1
+        return .run { send in await send(.spoken) }.cancellable(id: CancelID.speech, cancelInFlight: true)
     }
 }
 
@@ -72,6 +84,26 @@ func storeBenchmarks() -> [Benchmark] {
                     app.send(.quiz(.presented(.answerSubmitted(app.state.quiz!.question.answer))))
                 }
                 return app.state.quiz?.answered.count ?? 0
+            }
+        },
+        // What an effect costs the runtime when the next action supersedes it before it
+        // begins, apart from any tree: 64 sends back to back, as a piped session reduces
+        // them, then a wait for their effects.
+        Benchmark("store.effect.superseded", "Store.send of an action whose effect the next one cancels before it begins") {
+            let store = Store(initialState: BenchSpeaker.State()) { BenchSpeaker() }
+            var started: [StoreTask] = []
+            started.reserveCapacity(inputChunk)
+            return { iterations in
+                for _ in 0..<iterations {
+                    started.append(store.send(.next))
+                    if started.count == inputChunk {
+                        for task in started { await task.finish() }
+                        started.removeAll(keepingCapacity: true)
+                    }
+                }
+                for task in started { await task.finish() }
+                started.removeAll(keepingCapacity: true)
+                return store.state.count
             }
         },
     ]
