@@ -35,7 +35,8 @@ public struct EffectID: Hashable, @unchecked Sendable {
     }
 
     /// The dictionaries of running effects hash an id on every effect started, cancelled or
-    /// ended: the stored hash, seeded, as `Int` does it, without a `Hasher` each time.
+    /// ended: the stored hash, already mixed by a `Hasher` when the id was made, with the
+    /// dictionary's seed, not hashed again each time.
     @inlinable
     public func _rawHashValue(seed: Int) -> Int {
         storage.hash ^ seed

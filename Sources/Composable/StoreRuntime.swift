@@ -651,5 +651,5 @@ struct EffectToken: Hashable, Sendable {
     init(_ value: Int) { self.value = value }
 
     @inlinable
-    func _rawHashValue(seed: Int) -> Int { value &* -0x61C8_8646_80B5_83EB ^ seed }
+    func _rawHashValue(seed: Int) -> Int { (value &* -0x61C8_8646_80B5_83EB) ^ seed }
 }
