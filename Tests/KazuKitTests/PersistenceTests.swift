@@ -129,6 +129,78 @@ func sampleRecord(id: String = UUID().uuidString, topicID: String = "number.1-10
         #expect(loaded.problem?.contains("is a directory") == true)
         #expect(throws: StorageError.self) { try client.save(KazuSettings()) }
     }
+
+    /// A file kazu cannot read (for a learner, most often its permissions; here, as tests may
+    /// run as root, a link to itself) is reported, and the settings in it are not replaced by
+    /// the defaults when something is saved, until a load finds the file readable again.
+    @Test func aFileThatCannotBeReadIsNotSavedOver() throws {
+        let directory = try makeTemporaryDirectory()
+        defer { removeTemporaryDirectory(directory) }
+        let (client, path) = client(directory)
+        try FileManager.default.createDirectory(atPath: directory + "/config", withIntermediateDirectories: true)
+        try FileManager.default.createSymbolicLink(atPath: path, withDestinationPath: "settings.json")
+        let loaded = client.load()
+        #expect(loaded.settings == KazuSettings())
+        #expect(loaded.problem?.hasSuffix("using the defaults, and not saving over the file") == true)
+        #expect(throws: StorageError.self) { try client.save(KazuSettings(skill: .reading)) }
+        #expect((try? FileManager.default.destinationOfSymbolicLink(atPath: path)) == "settings.json")
+        // Fixed by the learner: the next load reads it, and saving works again.
+        try FileManager.default.removeItem(atPath: path)
+        #expect(client.load() == SettingsLoad(settings: KazuSettings()))
+        try client.save(KazuSettings(skill: .reading))
+        #expect(client.load().settings.skill == .reading)
+    }
+
+    /// A settings file that is a link (kept with someone's dotfiles) stays a link: saving
+    /// replaces the file it names. So does a link to a file not made yet.
+    @Test func savingThroughALinkKeepsTheLink() throws {
+        let directory = try makeTemporaryDirectory()
+        defer { removeTemporaryDirectory(directory) }
+        let (client, path) = client(directory)
+        try FileManager.default.createDirectory(atPath: directory + "/config", withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(atPath: directory + "/dotfiles", withIntermediateDirectories: true)
+        try FileManager.default.createSymbolicLink(atPath: path, withDestinationPath: "../dotfiles/kazu.json")
+        try client.save(KazuSettings(skill: .writing))
+        try client.save(KazuSettings(skill: .reading))
+        #expect((try? FileManager.default.destinationOfSymbolicLink(atPath: path)) == "../dotfiles/kazu.json")
+        #expect(client.load().settings.skill == .reading)
+        let kept = try String(contentsOfFile: directory + "/dotfiles/kazu.json", encoding: .utf8)
+        #expect(kept.contains("\"reading\""))
+        #expect(try FileManager.default.contentsOfDirectory(atPath: directory + "/dotfiles") == ["kazu.json"])
+    }
+
+    /// A pipe where the file should be is refused at once: opening it to read would wait for
+    /// a writer for ever.
+    @Test func aPipeWhereTheFileShouldBeIsReportedWithoutWaiting() throws {
+        let directory = try makeTemporaryDirectory()
+        defer { removeTemporaryDirectory(directory) }
+        let (client, path) = client(directory)
+        try FileManager.default.createDirectory(atPath: directory + "/config", withIntermediateDirectories: true)
+        #expect(mkfifo(path, 0o644) == 0)
+        #expect(client.load().problem?.contains("is not a regular file") == true)
+    }
+}
+
+@Suite struct SessionReportTests {
+    /// A report sent to a named pipe (or a device: /dev/null, /dev/stdout) is written into
+    /// it; the pipe is not replaced by a file.
+    @Test func aReportToAPipeIsWrittenIntoIt() throws {
+        let directory = try makeTemporaryDirectory()
+        defer { removeTemporaryDirectory(directory) }
+        let pipe = directory + "/report"
+        #expect(mkfifo(pipe, 0o644) == 0)
+        // Open for reading first, without waiting, so that the report's open finds a reader.
+        let reader = open(pipe, O_RDONLY | O_NONBLOCK)
+        #expect(reader >= 0)
+        defer { close(reader) }
+        let record = sampleRecord(answers: [("3", [.correct])])
+        try SessionReport.write(record, to: pipe)
+        var buffer = [UInt8](repeating: 0, count: 65_536)
+        let count = read(reader, &buffer, buffer.count)
+        #expect(String(decoding: buffer[..<max(0, count)], as: UTF8.self) == (try SessionReport.json(record)) + "\n")
+        var info = stat()
+        #expect(lstat(pipe, &info) == 0 && info.st_mode & S_IFMT == S_IFIFO)
+    }
 }
 
 @Suite struct HistoryClientTests {
@@ -144,6 +216,28 @@ func sampleRecord(id: String = UUID().uuidString, topicID: String = "number.1-10
         #expect(try history.load() == HistoryLoad(records: [first, second]))
         let lines = try String(contentsOfFile: directory + "/data/history.jsonl", encoding: .utf8).split(separator: "\n")
         #expect(lines.count == 2 && lines[0].contains("\"version\":1"))
+    }
+
+    /// A history whose last line lost its newline (a crash, a hand edit): the next session
+    /// starts a line of its own instead of joining that one, which would lose both.
+    @Test func aSessionAppendedAfterALastLineWithoutItsNewlineKeepsBoth() throws {
+        let directory = try makeTemporaryDirectory()
+        defer { removeTemporaryDirectory(directory) }
+        let history = HistoryClient.live(StorageLocations(configDirectory: directory, dataDirectory: directory))
+        let first = sampleRecord(answers: [("3", [.correct])])
+        let second = sampleRecord(answers: [("5", [.incorrect, .correct])])
+        try history.append(first)
+        let file = directory + "/history.jsonl"
+        let whole = try Data(contentsOf: URL(fileURLWithPath: file))
+        #expect(whole.last == 0x0A)
+        try whole.dropLast().write(to: URL(fileURLWithPath: file))
+        try history.append(second)
+        let load = try history.load()
+        #expect(load.records == [first, second] && load.skippedLines == 0)
+        // And one at the very start of an empty file needs no newline before it.
+        try Data().write(to: URL(fileURLWithPath: file))
+        try history.append(first)
+        #expect(try Data(contentsOf: URL(fileURLWithPath: file)).first == UInt8(ascii: "{"))
     }
 
     @Test func damagedTruncatedAndHugeLinesAreSkippedAndCounted() throws {

@@ -16,9 +16,11 @@ import Darwin
 /// ```
 enum DiskFile {
     /// The file at `path` opened for reading; nil when there is none. Anything but a regular
-    /// file is refused: a device such as /dev/zero would never end.
+    /// file is refused: a device such as /dev/zero would never end. Opened without waiting,
+    /// which changes nothing for a file but keeps a named pipe from blocking until a writer
+    /// comes.
     private static func openRegularFile(_ path: String) throws(StorageError) -> Int32? {
-        let descriptor = open(path, O_RDONLY | O_CLOEXEC)
+        let descriptor = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC)
         if descriptor < 0 {
             if errno == ENOENT { return nil }
             throw failure(path)
@@ -124,16 +126,50 @@ enum DiskFile {
 
     /// Replaces the file at `path` with `bytes` so that a reader sees the old file or the new
     /// one, never half: a temporary file beside it, written, synced, then renamed over it.
+    ///
+    /// What is there decides where: through a link, the file it names is replaced, not the
+    /// link (a settings file kept with someone's dotfiles). A device or a named pipe, and
+    /// anything named under /dev or /proc (/dev/stdout may be a file the shell opened, with
+    /// lines already in it), is written into, at its end, never replaced by a file; so is a
+    /// link to a file not made yet, which the write makes.
     static func writeAtomically(_ bytes: [UInt8], to path: String, makingDirectories: Bool = true) throws(StorageError) {
+        var info = stat()
+        let exists = stat(path, &info) == 0
+        let kind = info.st_mode & S_IFMT
+        if path.hasPrefix("/dev/") || path.hasPrefix("/proc/") || exists && kind != S_IFREG && kind != S_IFDIR {
+            return try writeInto(bytes, path)
+        }
+        var target = path
+        if lstat(path, &info) == 0 && (info.st_mode & S_IFMT) == S_IFLNK {
+            guard exists else { return try writeInto(bytes, path) }
+            guard let resolved = realpath(path, nil) else { throw failure(path) }
+            target = String(cString: resolved)
+            free(resolved)
+        }
+        try replace(target, with: bytes, naming: path, makingDirectories: makingDirectories)
+    }
+
+    /// Writes `bytes` at the end of what `path` opens, made if it is not there.
+    private static func writeInto(_ bytes: [UInt8], _ path: String) throws(StorageError) {
+        let descriptor = open(path, O_WRONLY | O_CREAT | O_APPEND | O_CLOEXEC, 0o644)
+        guard descriptor >= 0 else { throw failure(path) }
+        defer { close(descriptor) }
+        try writeAll(bytes, to: descriptor, path: path)
+    }
+
+    /// `writeAtomically` on the regular file (or nothing yet) at `path`; errors name `shown`,
+    /// the path the learner gave.
+    private static func replace(_ path: String, with bytes: [UInt8], naming shown: String,
+                                makingDirectories: Bool) throws(StorageError) {
         let directory = parent(of: path)
         if makingDirectories { try makeDirectories(directory) }
         let temporary = "\(path).tmp-\(getpid())-\(UInt32.random(in: 0...UInt32.max))"
         let descriptor = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o644)
         // Errors name the file the learner asked for, not the temporary one beside it.
-        guard descriptor >= 0 else { throw failure(path) }
+        guard descriptor >= 0 else { throw failure(shown) }
         do throws(StorageError) {
-            try writeAll(bytes, to: descriptor, path: path)
-            guard fsync(descriptor) == 0 else { throw failure(path) }
+            try writeAll(bytes, to: descriptor, path: shown)
+            guard fsync(descriptor) == 0 else { throw failure(shown) }
         } catch {
             close(descriptor)
             unlink(temporary)
@@ -141,7 +177,7 @@ enum DiskFile {
         }
         close(descriptor)
         guard rename(temporary, path) == 0 else {
-            let error = failure(path)
+            let error = failure(shown)
             unlink(temporary)
             throw error
         }
@@ -154,9 +190,11 @@ enum DiskFile {
 
     /// Appends `line` (which ends in a newline) with one write under an exclusive advisory
     /// lock, so that two processes appending at once neither lose nor interleave a line.
+    /// A file whose last line has no newline (cut short by a crash, or edited by hand) gets
+    /// one first: the new line must not join the last one, making one damaged line of two.
     static func appendLine(_ line: [UInt8], to path: String) throws(StorageError) {
         try makeDirectories(parent(of: path))
-        let descriptor = open(path, O_WRONLY | O_APPEND | O_CREAT | O_CLOEXEC, 0o644)
+        let descriptor = open(path, O_RDWR | O_APPEND | O_CREAT | O_CLOEXEC, 0o644)
         guard descriptor >= 0 else { throw failure(path) }
         defer { close(descriptor) }
         while flock(descriptor, LOCK_EX) != 0 {
@@ -165,8 +203,10 @@ enum DiskFile {
         defer { flock(descriptor, LOCK_UN) }
         var before = stat()
         _ = fstat(descriptor, &before)
+        var last: UInt8 = 0x0A
+        if before.st_size > 0 && pread(descriptor, &last, 1, before.st_size - 1) != 1 { throw failure(path) }
         do throws(StorageError) {
-            try writeAll(line, to: descriptor, path: path)
+            try writeAll(last == 0x0A ? line : [0x0A] + line, to: descriptor, path: path)
             guard fsync(descriptor) == 0 else { throw failure(path) }
         } catch {
             // A line cut short by a full disk is taken back, so that the file stays whole.

@@ -41,15 +41,23 @@ public struct SettingsLoad: Hashable, Sendable {
 extension SettingsClient {
     /// Settings in `settings.json` under the locations' config directory, written atomically.
     /// A file that cannot be decoded is renamed to `settings.json.bad-<time>` and reported.
+    /// A file that cannot be read (its permissions, say) or kept aside is never saved over:
+    /// the settings in it are the learner's, and saving the defaults would lose them.
     public static func live(_ locations: StorageLocations, now: @escaping @Sendable () -> Date = { Date() }) -> Self {
         let path = locations.settingsFile
+        // Why the file there must stay as it is, once a load found it unreadable.
+        let keepFile = LockedValue<String?>(nil)
         return Self(
             load: {
+                keepFile.value = nil
                 let bytes: [UInt8]?
                 do {
                     bytes = try DiskFile.read(path)
                 } catch {
-                    return SettingsLoad(settings: KazuSettings(), problem: "settings not read (\(error)); using the defaults")
+                    keepFile.value = "\(error)"
+                    return SettingsLoad(
+                        settings: KazuSettings(),
+                        problem: "settings not read (\(error)); using the defaults, and not saving over the file")
                 }
                 guard let bytes else { return SettingsLoad(settings: KazuSettings()) }
                 if let settings = try? JSONDecoder().decode(KazuSettings.self, from: Data(bytes)) {
@@ -62,12 +70,17 @@ extension SettingsClient {
                         settings: KazuSettings(),
                         problem: "settings file could not be read; kept it as \(path)\(suffix) and using the defaults")
                 } catch {
+                    keepFile.value = "\(error)"
                     return SettingsLoad(
                         settings: KazuSettings(),
-                        problem: "settings file could not be read, nor kept aside (\(error)); using the defaults")
+                        problem: "settings file could not be read, nor kept aside (\(error)); using the defaults, and not saving over the file")
                 }
             },
             save: { settings in
+                if let reason = keepFile.value {
+                    throw StorageError(
+                        "settings not saved: \(path) could not be read (\(reason)), and saving would replace it; fix or remove it, then run kazu again")
+                }
                 let encoder = JSONEncoder()
                 encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
                 let data: Data
