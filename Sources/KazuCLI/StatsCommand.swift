@@ -47,9 +47,10 @@ enum StatsCommand: Command {
             return .success
         }
         let overall = stats.overall
-        io.output.writeLine("\(overall.sessions) session\(overall.sessions == 1 ? "" : "s"), \(overall.questions) questions, "
+        io.output.writeLine("\(counted(overall.sessions, "session")), \(counted(overall.questions, "question")), "
             + "\(percent(overall.accuracy)) right first time")
-        io.output.writeLine("trend  \(sparkline(stats.trend))  (last \(stats.trend.count) sessions, oldest first)")
+        let recent = stats.trend.count == 1 ? "the one session" : "last \(stats.trend.count) sessions, oldest first"
+        io.output.writeLine("trend  \(sparkline(stats.trend))  (\(recent))")
         io.output.writeLine("")
         for (key, tally) in stats.byTopicAndSkill.sorted(by: { $0.key < $1.key }) {
             let label = "\(key.topicID) \(key.skill.rawValue)"
@@ -67,6 +68,9 @@ enum StatsCommand: Command {
     }
 
     static func percent(_ share: Double) -> String { "\(Int((share * 100).rounded()))%" }
+
+    /// "1 session", "2 sessions".
+    static func counted(_ count: Int, _ noun: String) -> String { "\(count) \(noun)\(count == 1 ? "" : "s")" }
 
     /// One block per session, its height the accuracy.
     static func sparkline(_ values: [Double]) -> String {

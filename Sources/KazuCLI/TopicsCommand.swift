@@ -69,21 +69,27 @@ enum FavoriteCommand: Command {
         guard let typed = arguments.argument("TOPIC") else {
             throw UsageError("missing argument <TOPIC>: as in 'kazu favorite \(action) money.conbini'")
         }
-        let topic: Topic
-        switch Topics.resolve(typed, hasReview: false) {
-        case let .success(found): topic = found
-        case let .failure(problem): throw UsageError(problem.message)
+        let id: String
+        if action == "remove", TopicCatalog.topic(id: typed) == nil, loaded.settings.favorites.contains(typed) {
+            // A favorite whose topic is gone (renamed in a newer kazu, or a hand edit), listed as
+            // an unknown topic: removed by exactly that id.
+            id = typed
+        } else {
+            switch Topics.resolve(typed, hasReview: false) {
+            case let .success(found): id = found.id
+            case let .failure(problem): throw UsageError(problem.message)
+            }
         }
         if action == "add" {
-            if !loaded.settings.favorites.contains(topic.id) { loaded.settings.favorites.append(topic.id) }
+            if !loaded.settings.favorites.contains(id) { loaded.settings.favorites.append(id) }
         } else {
-            guard loaded.settings.favorites.contains(topic.id) else {
-                throw CommandFailure("\(topic.id) is not a favorite")
+            guard loaded.settings.favorites.contains(id) else {
+                throw CommandFailure("\(id) is not a favorite")
             }
-            loaded.settings.favorites.removeAll { $0 == topic.id }
+            loaded.settings.favorites.removeAll { $0 == id }
         }
         do { try client.save(loaded.settings) } catch { throw CommandFailure("\(error)") }
-        io.output.writeLine("\(action == "add" ? "added" : "removed") \(topic.id)")
+        io.output.writeLine("\(action == "add" ? "added" : "removed") \(id)")
         return .success
     }
 }

@@ -230,6 +230,9 @@ struct QuizCommandTests {
                                                               submissions: [SubmissionRecord(typed: "5", verdict: .incorrect, seconds: 1)])])
         try FileManager.default.createDirectory(atPath: directory + "/data", withIntermediateDirectories: true)
         let line = String(decoding: try HistoryClient.encodedLine(record), as: UTF8.self)
+        try line.write(toFile: directory + "/data/history.jsonl", atomically: true, encoding: .utf8)
+        let one = try KazuProcess.run(["stats"], environment: environment)
+        #expect(one.output.hasPrefix("1 session, 1 question, 0% right first time\ntrend  ▁  (the one session)\n"))
         try (line + "{damaged\n" + line).write(toFile: directory + "/data/history.jsonl", atomically: true, encoding: .utf8)
         let stats = try KazuProcess.run(["stats"], environment: environment)
         #expect(stats.status == 0)
@@ -245,6 +248,15 @@ struct QuizCommandTests {
         let decoded = try JSONSerialization.jsonObject(with: Data(topics.output.utf8)) as? [[String: Any]]
         #expect(decoded?.count == TopicCatalog.all.count)
         #expect(try KazuProcess.run(["favorite", "add", "money.conbini"], environment: environment).output == "added money.conbini\n")
+        #expect(try KazuProcess.run(["favorite", "list"], environment: environment).output == "money.conbini\tConbini\n")
+        // A favorite whose topic is gone is listed as unknown, and removed by its id.
+        let settingsFile = directory + "/config/settings.json"
+        let saved = try String(contentsOfFile: settingsFile, encoding: .utf8)
+        try saved.replacingOccurrences(of: "\"money.conbini\"", with: "\"money.conbini\", \"old.topic\"")
+            .write(toFile: settingsFile, atomically: true, encoding: .utf8)
+        #expect(try KazuProcess.run(["favorite", "list"], environment: environment).output.hasSuffix("old.topic\t(unknown topic)\n"))
+        let gone = try KazuProcess.run(["favorite", "remove", "old.topic"], environment: environment)
+        #expect(gone.status == 0 && gone.output == "removed old.topic\n")
         #expect(try KazuProcess.run(["favorite", "list"], environment: environment).output == "money.conbini\tConbini\n")
         let unknown = try KazuProcess.run(["quiz", "mony.conbini"], environment: environment)
         #expect(unknown.status == 64 && unknown.errors.hasPrefix("error: no topic 'mony.conbini'; did you mean money.conbini?"))
