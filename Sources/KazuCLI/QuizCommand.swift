@@ -41,7 +41,7 @@ enum QuizCommand: Command {
             .option("voice", value: "V", help: "The espeak-ng voice (kazu say --list-voices)."),
             .option("rate", short: "r", value: "WPM", as: Int.self, in: SpeechParameters.standard.rate.bounds, help: "Speaking rate."),
             .option("pitch", short: "p", value: "P", as: Int.self, in: SpeechParameters.standard.pitch.bounds, help: "Voice pitch."),
-            .option("json-report", value: "PATH", help: "Also write the session's summary as JSON to PATH."),
+            .option("json-report", value: "PATH", help: "Also write the session's summary as JSON to PATH (- for standard output)."),
         ],
         arguments: [.optionalArgument("TOPIC", help: "The topic's id or a prefix of it; see 'kazu topics'.")]
     )
@@ -73,10 +73,26 @@ enum QuizCommand: Command {
             mode: mode, seed: arguments.value("seed", as: Int.self).map { UInt64($0) }, speech: speech,
             subtitles: arguments.flag("subtitles") || arguments.flag("no-audio"), voice: arguments.value("voice"),
             rate: arguments.value("rate", as: Int.self), pitch: arguments.value("pitch", as: Int.self),
-            reportPath: arguments.value("json-report"), settingsClient: settingsClient, history: history,
+            reportPath: try arguments.value("json-report").map(reportPath), settingsClient: settingsClient, history: history,
             colours: TextStyle.wanted(isTerminal: isatty(STDOUT_FILENO) == 1, environment: ProcessInfo.processInfo.environment),
             remembersChoices: false)
         play(configuration, settings: loaded.settings, reviewEntries: review, io: io)
+    }
+
+    /// Where `--json-report` writes: refused at once when no file could ever be written there,
+    /// rather than after the learner has played the whole session.
+    static func reportPath(_ typed: String) throws -> String {
+        if typed == "-" { return "/dev/stdout" }
+        guard !typed.isEmpty else { throw UsageError("--json-report needs a file's path, as in '--json-report session.json'") }
+        var info = stat()
+        if stat(typed, &info) == 0 && info.st_mode & S_IFMT == S_IFDIR {
+            throw UsageError("--json-report \(UserText.quoted(typed)) is a folder; name a file in it, as in '\(typed)/session.json'")
+        }
+        let folder = typed.contains("/") ? String(typed[..<typed.lastIndex(of: "/")!]) : "."
+        if !folder.isEmpty && (stat(folder, &info) != 0 || info.st_mode & S_IFMT != S_IFDIR) {
+            throw UsageError("--json-report \(UserText.quoted(typed)): there is no folder \(UserText.quoted(folder)); make it first, or name a file in a folder that exists")
+        }
+        return typed
     }
 
     /// The settings and history clients for this process, the settings (a problem with the

@@ -80,18 +80,40 @@ struct FaultTests {
     @Test func aFullDiskPrintsTheSessionInsteadOfLosingIt() throws {
         try FileManager.default.createSymbolicLink(atPath: directory + "/data/history.jsonl", withDestinationPath: "/dev/full")
         let dialog = try KazuDialog(["quiz", "number.1-10", "-s", "reading", "-n", "1", "--seed", "3", "--no-audio",
-                                     "--json-report", directory + "/no-such-folder/report.json"], environment: environment)
+                                     "--json-report", "/dev/full"], environment: environment)
         let question = try dialog.readLine(containing: "[1/1]")
         try dialog.send(try answer(toReadingLine: question))
         try dialog.readLine(containing: "summary: 1/1")
         #expect(try dialog.waitForExit() == 1)
         let errors = dialog.errors.split(separator: "\n").map(String.init)
         #expect(errors.count == 3, "\(errors)")
-        #expect(errors.first == "error: report not written: \(directory)/no-such-folder/report.json: No such file or directory")
+        #expect(errors.first == "error: report not written: /dev/full: No space left on device")
         #expect(errors.dropFirst().first == "error: history not saved: \(directory)/data/history.jsonl: No space left on device; "
             + "the session follows on standard error as one history line")
         let record = try HistoryLine.decode(Array(try #require(errors.last).utf8)[...])
         #expect(record.questions.count == 1 && record.correctCount == 1)
+    }
+
+    /// A report that could never be written (no path, a folder, a folder that is not there) is
+    /// refused before the session, not after the learner has played it; `-` is standard output.
+    @Test func aReportPathThatCannotBeWrittenIsRefusedAtOnce() throws {
+        // Long paths are shortened in messages: the part after the path is what is checked.
+        let refusals = [
+            ("", "error: --json-report needs a file's path"),
+            (directory, "' is a folder; name a file in it"),
+            (directory + "/no-such-folder/report.json", "': there is no folder '"),
+        ]
+        for (path, message) in refusals {
+            let run = try KazuProcess.run(["quiz", "number.1-10", "-n", "1", "--no-audio", "--json-report", path], environment: environment)
+            #expect(run.status == 64 && run.errors.hasPrefix("error: --json-report") && run.errors.contains(message), "\(path): \(run.errors)")
+            #expect(!run.output.contains("[1/1]"))
+        }
+        let dialog = try KazuDialog(["quiz", "number.1-10", "-s", "reading", "-n", "1", "--seed", "3", "--no-audio",
+                                     "--json-report", "-"], environment: environment)
+        try dialog.send(try answer(toReadingLine: try dialog.readLine(containing: "[1/1]")))
+        try dialog.readLine(containing: "\"topicID\" : \"number.1-10\"")
+        #expect(try dialog.waitForExit() == 0)
+        #expect(!FileManager.default.fileExists(atPath: "-"))
     }
 
     /// Settings that cannot be written (a folder that cannot be made) or read (a directory where
