@@ -39,6 +39,18 @@ func sampleRecord(id: String = UUID().uuidString, topicID: String = "number.1-10
         #expect(overridden.configDirectory == "/x" && overridden.dataDirectory == "/y")
     }
 
+    /// Kazu's own variables set to a relative path are named as the mistake, not ignored in
+    /// favour of the home folder (nor blamed on HOME).
+    @Test func aRelativeKazuFolderIsNamed() {
+        #expect(throws: StorageError("KAZU_DATA_DIR must be an absolute path, not 'data'; as in KAZU_DATA_DIR=$PWD/data")) {
+            try StorageLocations(environment: ["HOME": "/h", "KAZU_DATA_DIR": "data"])
+        }
+        #expect(throws: StorageError("KAZU_CONFIG_DIR must be an absolute path, not 'c'; as in KAZU_CONFIG_DIR=$PWD/c")) {
+            try StorageLocations(environment: ["KAZU_CONFIG_DIR": "c"])
+        }
+        #expect((try? StorageLocations(environment: ["HOME": "/h", "KAZU_CONFIG_DIR": ""]))?.configDirectory == "/h/.config/kazu")
+    }
+
     @Test func noPlaceLeftIsAClearError() {
         #expect(throws: StorageError.self) { try StorageLocations(environment: [:]) }
         #expect(throws: StorageError.self) { try StorageLocations(environment: ["HOME": "relative", "XDG_DATA_HOME": "/d"]) }

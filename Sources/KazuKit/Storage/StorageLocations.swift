@@ -1,7 +1,8 @@
 /// Where Kazu keeps its files, by the XDG base directory rules: settings in
 /// `$XDG_CONFIG_HOME/kazu` (else `~/.config/kazu`), history in `$XDG_DATA_HOME/kazu` (else
 /// `~/.local/share/kazu`). `KAZU_CONFIG_DIR` and `KAZU_DATA_DIR` name the folders outright,
-/// as tests do. An XDG variable that is empty or relative is ignored, as the rules say.
+/// as tests do, and must be absolute. An XDG variable that is empty or relative is ignored,
+/// as the rules say.
 ///
 /// ```swift
 /// let locations = try StorageLocations(environment: ["HOME": "/home/aiko"])
@@ -26,6 +27,13 @@ public struct StorageLocations: Hashable, Sendable {
         func absolute(_ name: String) -> String? {
             guard let value = environment[name], value.hasPrefix("/") else { return nil }
             return value.count > 1 && value.hasSuffix("/") ? String(value.dropLast()) : value
+        }
+        // Kazu's own variables are not guessed at: one set to a relative path is a mistake to
+        // name, not a setting to ignore for the home folder's.
+        for name in ["KAZU_CONFIG_DIR", "KAZU_DATA_DIR"] {
+            if let value = environment[name], !value.isEmpty, !value.hasPrefix("/") {
+                throw StorageError("\(name) must be an absolute path, not '\(value)'; as in \(name)=$PWD/\(value)")
+            }
         }
         let home = absolute("HOME")
         guard let config = absolute("KAZU_CONFIG_DIR") ?? absolute("XDG_CONFIG_HOME").map({ $0 + "/kazu" })
