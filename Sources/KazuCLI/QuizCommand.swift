@@ -117,8 +117,15 @@ enum QuizCommand: Command {
         MainActor.assumeIsolated {
             let session = QuizSession(configuration, settings: settings, reviewEntries: review, io: sessionIO)
             Task { @MainActor in
-                let status = await session.run()
+                var status = await session.run()
                 sessionIO.flush()
+                // As for every other command: output that could not be written (not a closed
+                // pipe) is said once, and the exit status says it too.
+                if let reason = sessionIO.output.writeFailureDescription {
+                    sessionIO.errors.writeLine("error: cannot write standard output: \(reason)")
+                    sessionIO.flush()
+                    if status == .success { status = .failure }
+                }
                 QuizSession.exitNow(status)
             }
         }

@@ -72,6 +72,19 @@ import Testing
         }
     }
 
+    @Test("kazu quiz > /dev/full says so, exits 1, and still saves the session")
+    func quizToFullStandardOutput() throws {
+        let home = try TemporaryDirectory("kazu-full")
+        let result = try KazuProcess.run(
+            ["-c", "\"$0\" quiz number.1-10 -n 2 --seed 3 --no-audio > /dev/full", KazuProcess.executablePath],
+            input: "1\n:q\n", environment: ["KAZU_CONFIG_DIR": home.path + "/config", "KAZU_DATA_DIR": home.path + "/data"],
+            executable: "/bin/sh")
+        #expect(result.status == 1)
+        #expect(result.errors == "error: cannot write standard output: No space left on device\n")
+        let history = try String(contentsOfFile: home.path + "/data/history.jsonl", encoding: .utf8)
+        #expect(history.split(separator: "\n").count == 1)
+    }
+
     @Test("a closed pipe is still a quiet success")
     func closedPipeStaysQuiet() throws {
         let result = try KazuProcess.run(
