@@ -95,6 +95,13 @@ func sampleRecord(id: String = UUID().uuidString, topicID: String = "number.1-10
         #expect(loaded.settings == KazuSettings(skill: .reading, speech: SpeechPreferences(pitch: 70)))
     }
 
+    /// One topic id written where a list belongs (a hand edit) is a list of one, not a bad
+    /// field that the next save would drop.
+    @Test func aFavoriteWrittenOnItsOwnIsKept() throws {
+        let decoded = try JSONDecoder().decode(KazuSettings.self, from: Data(#"{"favorites": "money.rent", "recentTopics": 3}"#.utf8))
+        #expect(decoded.favorites == ["money.rent"] && decoded.recentTopics.isEmpty)
+    }
+
     // The settings keep their fields in a shared box; copies stay independent, equal values
     // in different boxes are equal and hash alike, and they print as their fields.
     @Test func settingsAreValuesWhateverHoldsThem() {

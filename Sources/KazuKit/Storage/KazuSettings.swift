@@ -117,8 +117,15 @@ public struct KazuSettings: Hashable, Sendable, Codable {
         if let script = (try? container.decodeIfPresent(ReadingScript.self, forKey: .readingScript)) ?? nil { readingScript = script }
         if let mode = (try? container.decodeIfPresent(QuizMode.self, forKey: .mode)) ?? nil { self.mode = mode }
         if let speech = (try? container.decodeIfPresent(SpeechPreferences.self, forKey: .speech)) ?? nil { self.speech = speech }
-        if let favorites = (try? container.decodeIfPresent([String].self, forKey: .favorites)) ?? nil { self.favorites = favorites }
-        if let recent = (try? container.decodeIfPresent([String].self, forKey: .recentTopics)) ?? nil { recentTopics = recent }
+        if let favorites = Self.topicIDs(in: container, forKey: .favorites) { self.favorites = favorites }
+        if let recent = Self.topicIDs(in: container, forKey: .recentTopics) { recentTopics = recent }
+    }
+
+    /// A list of topic ids; one id written on its own, as a hand edit may leave it, is a list
+    /// of one rather than a bad field whose topics the next save would drop.
+    private static func topicIDs(in container: KeyedDecodingContainer<CodingKeys>, forKey key: CodingKeys) -> [String]? {
+        if let list = (try? container.decodeIfPresent([String].self, forKey: key)) ?? nil { return list }
+        return ((try? container.decodeIfPresent(String.self, forKey: key)) ?? nil).map { [$0] }
     }
 
     public func encode(to encoder: any Encoder) throws {
