@@ -82,7 +82,7 @@ enum QuizCommand: Command {
     /// Where `--json-report` writes: refused at once when no file could ever be written there,
     /// rather than after the learner has played the whole session.
     static func reportPath(_ typed: String) throws -> String {
-        if typed == "-" { return "/dev/stdout" }
+        if typed == "-" { return typed }
         guard !typed.isEmpty else { throw UsageError("--json-report needs a file's path, as in '--json-report session.json'") }
         var info = stat()
         if stat(typed, &info) == 0 && info.st_mode & S_IFMT == S_IFDIR {

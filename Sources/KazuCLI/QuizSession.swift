@@ -319,7 +319,13 @@ final class QuizSession {
             QuizScreen.summary(summary, ending: summary.record.ending, style: style) { io.output.writeLine($0) }
             if let path = configuration.reportPath {
                 do {
-                    try SessionReport.write(summary.record, to: path)
+                    if path == "-" || path == "/dev/stdout" {
+                        // Through the session's own output, after its lines: another descriptor
+                        // on a file the shell opened would write over them, or they over it.
+                        io.output.writeLine(try SessionReport.json(summary.record))
+                    } else {
+                        try SessionReport.write(summary.record, to: path)
+                    }
                 } catch {
                     io.errors.writeLine("error: \(error)")
                     code = .failure

@@ -114,6 +114,18 @@ struct FaultTests {
         try dialog.readLine(containing: "\"topicID\" : \"number.1-10\"")
         #expect(try dialog.waitForExit() == 0)
         #expect(!FileManager.default.fileExists(atPath: "-"))
+        // Into a file the shell opened: the report follows the session's lines, over none of them.
+        for path in ["-", "/dev/stdout"] {
+            let out = directory + "/out.txt"
+            let run = try KazuProcess.run(
+                ["-c", "\"$0\" quiz number.1-10 -n 1 --seed 3 --no-audio --json-report \(path) > '\(out)'", KazuProcess.executablePath],
+                input: ":a\n\n", environment: environment, executable: "/bin/sh")
+            #expect(run.status == 0, "\(run.errors)")
+            let written = try String(contentsOfFile: out, encoding: .utf8)
+            let summary = try #require(written.range(of: "summary: 0/1"), "\(written)")
+            let report = try #require(written.range(of: "{\n"), "\(written)")
+            #expect(summary.lowerBound < report.lowerBound && written.hasSuffix("}\n"))
+        }
     }
 
     /// Settings that cannot be written (a folder that cannot be made) or read (a directory where
