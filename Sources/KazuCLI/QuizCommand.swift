@@ -37,7 +37,7 @@ enum QuizCommand: Command {
             .flag("kana", help: "The reading skill shows kana instead of kanji (harder)."),
             .option("seed", value: "N", as: Int.self, in: 0..., help: "Draw the questions from seed N: the same seed, the same session."),
             .flag("no-audio", help: "Do not speak; show the kana instead."),
-            .flag("subtitles", help: "Show the spoken kana with each question."),
+            .flag("subtitles", help: "Show the spoken kana with each listening question."),
             .option("voice", value: "V", help: "The espeak-ng voice (kazu say --list-voices)."),
             .option("rate", short: "r", value: "WPM", as: Int.self, in: SpeechParameters.standard.rate.bounds, help: "Speaking rate."),
             .option("pitch", short: "p", value: "P", as: Int.self, in: SpeechParameters.standard.pitch.bounds, help: "Voice pitch."),

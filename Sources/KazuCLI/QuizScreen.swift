@@ -17,6 +17,8 @@ enum QuizScreen {
     }
 
     /// The question line: progress, what the skill shows, and the box with its prefix/postfix.
+    /// Subtitles stand for the voice, so only a spoken question has one: a reading or writing
+    /// question's kana is its answer.
     static func question(_ quiz: Quiz.State, subtitles: Bool, style: TextStyle) -> String {
         let question = quiz.question
         var parts = ["[\(quiz.progress)]"]
@@ -25,7 +27,7 @@ enum QuizScreen {
         case .reading: parts.append(style.bold(question.prompt))
         case .writing: parts.append(style.bold(question.prompt) + " → kana or romaji")
         }
-        if subtitles { parts.append("「\(question.spokenKana)」") }
+        if subtitles && quiz.isSpoken { parts.append("「\(question.spokenKana)」") }
         var box = "___"
         if let prefix = question.prefix { box = prefix + " " + box }
         if let postfix = question.postfix { box += " " + postfix }
@@ -33,13 +35,14 @@ enum QuizScreen {
         return parts.joined(separator: "  ")
     }
 
-    /// What a submit or show-answer said.
-    static func feedback(_ feedback: Quiz.Feedback, style: TextStyle) -> String {
+    /// What a submit or show-answer said; `spoken` when the question is heard, not read.
+    static func feedback(_ feedback: Quiz.Feedback, spoken: Bool, style: TextStyle) -> String {
         switch feedback {
         case let .correct(question):
             return style.green("✓ \(question.written)") + "  \(question.reading)  \(question.romaji)"
         case let .incorrect(typed):
-            return style.red("✗ not \(UserText.shown(typed))") + "; listen again and try once more (:a shows the answer)"
+            return style.red("✗ not \(UserText.shown(typed))") + (spoken ? "; listen again and" : ";")
+                + " try once more (:a shows the answer)"
         case let .unreadable(reason):
             return "? \(reason); try again"
         case let .answerShown(question):
@@ -74,7 +77,7 @@ enum QuizScreen {
     static let help = [
         "line commands:",
         "  (answer)  grade it",
-        "  Enter, :r replay the question (stops it while it plays)",
+        "  Enter, :r replay the question (stops it while it plays); reading and writing show it again",
         "  :a        show the answer (counts as missed)",
         "  :s        settings: rate N, pitch N, voice V, voices, test; Enter to go back",
         "  :q        end the session (Ctrl-D too)",

@@ -173,6 +173,8 @@ final class QuizSession {
         switch command {
         case "", ":r":
             store.send(.quiz(.presented(.replayTapped)))
+            // A question that is not spoken is shown again instead.
+            if store.state.quiz?.isSpoken == false { shownQuestion = nil }
         case ":a":
             store.send(.quiz(.presented(.showAnswerTapped)))
             showFeedback()
@@ -231,8 +233,8 @@ final class QuizSession {
     /// After a try: what it said, from the state it left. The last answer of a session ends
     /// it, so its feedback comes from the summary's record.
     private func showFeedback() {
-        if let feedback = store.state.quiz?.feedback {
-            io.output.writeLine(QuizScreen.feedback(feedback, style: style))
+        if let quiz = store.state.quiz, let feedback = quiz.feedback {
+            io.output.writeLine(QuizScreen.feedback(feedback, spoken: quiz.isSpoken, style: style))
             // After a wrong try the question is asked again.
             if case .incorrect = feedback { shownQuestion = nil }
         } else if let last = store.state.path.last?.record.questions.last, last.submissions.last?.verdict == .correct {

@@ -51,9 +51,10 @@ struct QuizCommandTests {
         try dialog.send("x5")
         #expect(try dialog.readLine()?.hasPrefix("? ") == true, "unreadable: a reason, no penalty")
         try dialog.send(wrong)
-        #expect(try dialog.readLine() == "✗ not \(wrong); listen again and try once more (:a shows the answer)")
+        #expect(try dialog.readLine() == "✗ not \(wrong); try once more (:a shows the answer)", "nothing to listen to")
         #expect(try dialog.readLine() == first, "the question is asked again")
         try dialog.send(":r")
+        #expect(try dialog.readLine() == first, "a question that is not spoken is shown again")
         try dialog.send(":x")
         #expect(try dialog.readLine() == "unknown command :x; :h lists them")
         try dialog.send(":h")
@@ -72,6 +73,22 @@ struct QuizCommandTests {
         #expect(try dialog.waitForExit() == 0)
         let record = try #require(try history().first)
         #expect(record.questions.map(\.outcome) == [.incorrect, .skipped] && record.ending == .stopped)
+    }
+
+    /// A writing question's kana is its answer and a reading question's reads the number out:
+    /// neither is spoken nor subtitled, even with --no-audio and --subtitles; Enter shows the
+    /// question again.
+    @Test(arguments: ["writing", "reading"])
+    func readingAndWritingQuestionsShowNoKana(skill: String) throws {
+        let dialog = try KazuDialog(["quiz", "number.1-1000", "-s", skill, "-n", "2", "--seed", "1", "--no-audio", "--subtitles"],
+                                    environment: environment)
+        let first = try dialog.readLine(containing: "[1/2]")
+        #expect(!first.unicodeScalars.contains { (0x3041...0x309F).contains($0.value) }, "no kana: \(first)")
+        try dialog.send("")
+        #expect(try dialog.readLine() == first, "Enter shows the question again")
+        try dialog.send(":q")
+        #expect(try dialog.waitForExit() == 0)
+        #expect(dialog.errors.isEmpty)
     }
 
     @Test func endOfInputMidSessionSavesAndNothingAnsweredSavesNothing() throws {

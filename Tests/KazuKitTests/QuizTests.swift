@@ -130,6 +130,70 @@ func timedSpeech(_ clock: TestClock, length: Duration = .seconds(1), said: Locke
         await store.finish()
     }
 
+    /// Reading and writing questions are never spoken, the voice would read the number out or
+    /// say the answer: not when asked, not after a wrong try, not on replay.
+    @Test(arguments: [Skill.reading, .writing])
+    func readingAndWritingQuestionsAreNeverSpoken(skill: Skill) async {
+        let clock = TestClock(), said = LockedValue<[String]>([])
+        let state = Quiz.State(topic: topic, skill: skill, mode: .questionLimit(2), seed: 11, speech: SpeechPreferences(),
+                               startedAt: sessionStart)
+        let store = makeStore(state, clock: clock, said: said)
+        let first = store.state.question
+        let wrong = skill == .writing ? (first.answer == "いち" ? "に" : "いち") : (first.answer == "1" ? "2" : "1")
+        await store.send(.started)
+        await store.send(.answerSubmitted(wrong)) {
+            $0.submissions = [SubmissionRecord(typed: wrong, verdict: .incorrect, seconds: 0)]
+            $0.feedback = .incorrect(typed: wrong)
+        }
+        await store.send(.replayTapped)
+        let second = Quiz.State.draw(topic: topic, skill: skill, seed: 11, number: 2, reviewEntries: [],
+                                     avoiding: first.valueKey)
+        await store.send(.answerSubmitted(first.answer)) {
+            $0.answered = [QuestionRecord(question: first, submissions: [
+                SubmissionRecord(typed: wrong, verdict: .incorrect, seconds: 0),
+                SubmissionRecord(typed: first.answer, verdict: .correct, seconds: 0),
+            ])]
+            $0.submissions = []
+            $0.feedback = .correct(first)
+            $0.questionNumber = 2
+            $0.question = second
+        }
+        await clock.advance(by: .seconds(1))
+        await store.receive(.timerTicked) { $0.secondsElapsed = 1 }
+        #expect(said.value.isEmpty)
+        await store.send(.endTapped) { $0.ending = .stopped }
+        await store.receive(\.delegate.sessionEnded)
+        await store.finish()
+    }
+
+    /// A reading review asks phone numbers, which are not read, by listening: that question is
+    /// spoken, and the reading question after it stops it if it is still playing.
+    @Test func aReviewSpeaksOnlyItsListeningQuestionsAndTheNextStopsOneStillPlaying() async throws {
+        let clock = TestClock(), said = LockedValue<[String]>([])
+        let phone = try #require(TopicCatalog.topic(id: "phone.mobile")).makeQuestion(skill: .listening, using: .seeded(1))
+        let reading = topic.makeQuestion(skill: .reading, using: .seeded(2))
+        let state = Quiz.State(topic: TopicCatalog.review, skill: .reading, mode: .questionLimit(2), seed: 11,
+                               speech: SpeechPreferences(), startedAt: sessionStart, queued: [phone, reading])
+        let store = makeStore(state, clock: clock, said: said)
+        await store.send(.started) { $0.isSpeaking = true }
+        await store.send(.answerSubmitted(phone.answer)) {
+            $0.answered = [QuestionRecord(question: phone, submissions: [
+                SubmissionRecord(typed: phone.answer, verdict: .correct, seconds: 0),
+            ])]
+            $0.feedback = .correct(phone)
+            $0.questionNumber = 2
+            $0.question = reading
+            $0.queued = []
+            $0.isSpeaking = false
+        }
+        await clock.advance(by: .seconds(1))   // the stopped utterance never reports
+        await store.receive(.timerTicked) { $0.secondsElapsed = 1 }
+        #expect(said.value == [phone.spokenKana])
+        await store.send(.endTapped) { $0.ending = .stopped }
+        await store.receive(\.delegate.sessionEnded)
+        await store.finish()
+    }
+
     @Test func aPlaybackErrorIsShownThenClearedAfterTwoSeconds() async {
         let clock = TestClock()
         var state = quizState()

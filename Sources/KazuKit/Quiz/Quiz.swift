@@ -89,6 +89,11 @@ public struct Quiz: Reducer, Sendable {
         /// The session is over: the limit was reached, time ran out, or the learner stopped.
         public var isOver: Bool { ending != nil }
 
+        /// Only listening questions are spoken: the voice would read a reading question's number
+        /// out and say a writing question's answer. The question's own skill, not the session's:
+        /// a review asks a topic not drilled in the session's skill in its first skill.
+        public var isSpoken: Bool { question.skill == .listening }
+
         /// The question `number` of a session drawn from `seed`, drawn again (a few times at
         /// most, so a one-value review still has a question) when it would ask `avoiding`, the
         /// value just asked: in a topic of ten values one question in ten would repeat.
@@ -133,7 +138,7 @@ public struct Quiz: Reducer, Sendable {
     public enum Feedback: Equatable, Sendable {
         /// Right: the question answered, with its reading to learn from.
         indirect case correct(Question)
-        /// Wrong: the question is spoken again.
+        /// Wrong: a listening question is spoken again.
         case incorrect(typed: String)
         /// Not an answer of this kind: why, and no penalty.
         case unreadable(reason: String)
@@ -291,6 +296,12 @@ public struct Quiz: Reducer, Sendable {
     }
 
     private func speak(_ state: inout State) -> Effect<Action> {
+        guard state.isSpoken else {
+            // In a review the question before may have been a listening one, still playing.
+            guard state.isSpeaking else { return .none }
+            state.isSpeaking = false
+            return .cancel(id: CancelID.speech)
+        }
         state.isSpeaking = true
         // The client is read here, once, not again inside the effect; and the effect keeps its
         // `speak` alone, not the whole client (five closures to retain, and release, per
