@@ -77,7 +77,7 @@ enum QuizScreen {
     static let help = [
         "line commands:",
         "  (answer)  grade it",
-        "  Enter, :r replay the question (stops it while it plays); reading and writing show it again",
+        "  Enter, :r replay the question (stops it while it plays); subtitles, reading and writing show it again",
         "  :a        show the answer (counts as missed)",
         "  :s        settings: rate N, pitch N, voice V, voices, test; Enter to go back",
         "  :q        end the session (Ctrl-D too)",

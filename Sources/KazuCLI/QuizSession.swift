@@ -173,8 +173,8 @@ final class QuizSession {
         switch command {
         case "", ":r":
             store.send(.quiz(.presented(.replayTapped)))
-            // A question that is not spoken is shown again instead.
-            if store.state.quiz?.isSpoken == false { shownQuestion = nil }
+            // What cannot be heard is shown again: the subtitle, or a question that is not spoken.
+            if subtitles || store.state.quiz?.isSpoken == false { shownQuestion = nil }
         case ":a":
             store.send(.quiz(.presented(.showAnswerTapped)))
             showFeedback()
@@ -262,6 +262,8 @@ final class QuizSession {
             subtitles = true
             io.errors.writeLine("no audio output: \(error); playing with subtitles")
             io.errors.flush()
+            // The question that was not heard is shown again, now with its subtitle.
+            shownQuestion = nil
         }
         if shownQuestion.map({ $0.number != quiz.questionNumber || $0.key != quiz.question.valueKey }) ?? true {
             shownQuestion = (quiz.questionNumber, quiz.question.valueKey)
