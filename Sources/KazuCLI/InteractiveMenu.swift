@@ -39,10 +39,12 @@ enum InteractiveMenu {
             }) else { return .success }
             guard let mode = ask("mode (10 questions, 60 seconds, infinite)", default: modeText(loaded.settings.mode), io: io,
                                  parse: parseMode) else { return .success }
+            let environment = ProcessInfo.processInfo.environment
             let configuration = QuizSession.Configuration(
-                topic: topic, skill: skill, script: nil, mode: mode, seed: nil, speech: .espeak(), subtitles: false,
+                topic: topic, skill: skill, script: nil, mode: mode, seed: nil, speech: .espeak(),
+                subtitles: QuizCommand.soundIsOffByChoice(environment),
                 voice: nil, rate: nil, pitch: nil, reportPath: nil, settingsClient: settingsClient, history: history,
-                colours: TextStyle.wanted(isTerminal: true, environment: ProcessInfo.processInfo.environment),
+                colours: TextStyle.wanted(isTerminal: true, environment: environment),
                 remembersChoices: true)
             QuizCommand.play(configuration, settings: loaded.settings, reviewEntries: review, io: io)
         } catch {

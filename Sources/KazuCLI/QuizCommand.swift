@@ -68,13 +68,15 @@ enum QuizCommand: Command {
         if let seconds = arguments.value("time", as: Int.self) { mode = .timeLimit(seconds: seconds) }
         if arguments.flag("infinite") { mode = .infinite }
         let speech: SpeechClient = arguments.flag("no-audio") ? .silent : .espeak()
+        let environment = ProcessInfo.processInfo.environment
         let configuration = QuizSession.Configuration(
             topic: topic, skill: arguments.value("skill", as: Skill.self), script: arguments.flag("kana") ? .kana : nil,
             mode: mode, seed: arguments.value("seed", as: Int.self).map { UInt64($0) }, speech: speech,
-            subtitles: arguments.flag("subtitles") || arguments.flag("no-audio"), voice: arguments.value("voice"),
+            subtitles: arguments.flag("subtitles") || arguments.flag("no-audio") || soundIsOffByChoice(environment),
+            voice: arguments.value("voice"),
             rate: arguments.value("rate", as: Int.self), pitch: arguments.value("pitch", as: Int.self),
             reportPath: try arguments.value("json-report").map(reportPath), settingsClient: settingsClient, history: history,
-            colours: TextStyle.wanted(isTerminal: isatty(STDOUT_FILENO) == 1, environment: ProcessInfo.processInfo.environment),
+            colours: TextStyle.wanted(isTerminal: isatty(STDOUT_FILENO) == 1, environment: environment),
             remembersChoices: false)
         play(configuration, settings: loaded.settings, reviewEntries: review, io: io)
     }
@@ -93,6 +95,12 @@ enum QuizCommand: Command {
             throw UsageError("--json-report \(UserText.quoted(typed)): there is no folder \(UserText.quoted(folder)); make it first, or name a file in a folder that exists")
         }
         return typed
+    }
+
+    /// `KAZU_PLAYER=none` is silence by choice, as `--no-audio` is: the live client then plays
+    /// nothing and reports nothing, so the kana is shown from the first question.
+    static func soundIsOffByChoice(_ environment: [String: String]) -> Bool {
+        AudioOutput.isSilenceChosen(player: nil, environment: environment)
     }
 
     /// The settings and history clients for this process, the settings (a problem with the

@@ -89,6 +89,12 @@ public enum AudioOutput: Hashable, Sendable {
                 + "start PulseAudio or PipeWire")
     }
 
+    /// Whether `player`, else `$KAZU_PLAYER`, asks for no sound: what `resolve` answers `.silent` for,
+    /// known without looking for players, so that a front end can show the kana from the first question.
+    public static func isSilenceChosen(player: String?, environment: [String: String]) -> Bool {
+        (player ?? environment[environmentKey]) == "none"
+    }
+
     private static func named(_ requested: String, environment: [String: String]) -> AudioOutput {
         if requested == "none" { return .silent }
         let base = requested.split(separator: "/").last.map(String.init) ?? requested

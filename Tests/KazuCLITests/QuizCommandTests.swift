@@ -137,7 +137,8 @@ struct QuizCommandTests {
     }
 
     /// Through a real terminal (`script` gives kazu one): the menu, the choices with their
-    /// defaults, a wrong answer, then Ctrl-C, which saves the session and exits 130.
+    /// defaults, subtitles since KAZU_PLAYER=none, a wrong answer, then Ctrl-C, which saves the
+    /// session and exits 130.
     @Test func theInteractiveMenuThroughATerminalAndCtrlC() throws {
         let dialog = try KazuDialog(["script", "-qec", KazuProcess.executablePath, "/dev/null"],
                                     environment: environment.merging(["KAZU_PLAYER": "none", "TERM": "xterm"]) { $1 },
@@ -145,12 +146,12 @@ struct QuizCommandTests {
         try dialog.readLine(containing: "Pick a topic by number or id")
         try dialog.readLine(containing: "1. 1 to 10 — number.1-10")
         try dialog.send("number.1-10")
-        try dialog.send("reading")
+        try dialog.send("listening")
         try dialog.send("")        // Enter keeps the saved mode: 10 questions
         let question = try dialog.readLine(containing: "[1/10]")
-        #expect(question.contains("\u{1B}["), "colours on a terminal")
+        #expect(question.contains("「"), "silence by choice: subtitles from the first question")
         try dialog.send("99")
-        try dialog.readLine(containing: "not 99")
+        #expect(try dialog.readLine(containing: "not 99").contains("\u{1B}["), "colours on a terminal")
         try dialog.type([0x03])    // Ctrl-C
         try dialog.readLine(containing: "summary: 0/1")
         #expect(try dialog.waitForExit() == 130)
@@ -168,6 +169,20 @@ struct QuizCommandTests {
         try dialog.readLine(containing: "summary: 1/1")
         #expect(try dialog.waitForExit() == 0)
         #expect(!dialog.lines.joined().contains("\u{1B}"), "no escape sequences with NO_COLOR=1")
+    }
+
+    /// KAZU_PLAYER=none is silence by choice, as --no-audio is: subtitles from the first
+    /// question, Enter shows it again, and no message.
+    @Test func kazuPlayerNoneShowsSubtitlesFromTheFirstQuestion() throws {
+        let dialog = try KazuDialog(["quiz", "number.1-10", "-n", "2", "--seed", "7"],
+                                    environment: environment.merging(["KAZU_PLAYER": "none"]) { $1 })
+        let first = try dialog.readLine(containing: "[1/2]")
+        #expect(first.contains("「") && first.contains("」"), "subtitles from the first question: \(first)")
+        try dialog.send("")
+        #expect(try dialog.readLine() == first, "Enter shows the subtitle again")
+        try dialog.send(":q")
+        #expect(try dialog.waitForExit() == 0)
+        #expect(dialog.errors.isEmpty)
     }
 
     /// A sound server that is not there: one line on standard error, the question that was not

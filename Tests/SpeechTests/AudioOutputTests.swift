@@ -30,6 +30,10 @@ struct AudioOutputTests {
     @Test("KAZU_PLAYER=none is silence by choice")
     func none() {
         #expect(AudioOutput.resolve(player: nil, environment: ["KAZU_PLAYER": "none", "PATH": path]) == .silent)
+        #expect(AudioOutput.isSilenceChosen(player: nil, environment: ["KAZU_PLAYER": "none"]))
+        #expect(AudioOutput.isSilenceChosen(player: "none", environment: [:]))
+        #expect(!AudioOutput.isSilenceChosen(player: "paplay", environment: ["KAZU_PLAYER": "none"]), "the parameter wins")
+        #expect(!AudioOutput.isSilenceChosen(player: nil, environment: ["KAZU_PLAYER": "paplay"]))
     }
 
     @Test("the player parameter wins over KAZU_PLAYER, and names are looked up on PATH")
