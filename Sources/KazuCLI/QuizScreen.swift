@@ -16,13 +16,14 @@ enum QuizScreen {
         return lines
     }
 
-    /// The question line: progress, what the skill shows, and the box with its prefix/postfix.
-    /// Subtitles stand for the voice, so only a spoken question has one: a reading or writing
-    /// question's kana is its answer.
+    /// The question line: progress, what the question's skill shows (in a review, a topic
+    /// not drilled in the session's skill is asked in its own), and the box with its
+    /// prefix/postfix. Subtitles stand for the voice, so only a spoken question has one: a
+    /// reading or writing question's kana is its answer.
     static func question(_ quiz: Quiz.State, subtitles: Bool, style: TextStyle) -> String {
         let question = quiz.question
         var parts = ["[\(quiz.progress)]"]
-        switch quiz.skill {
+        switch question.skill {
         case .listening: parts.append("(listen)")
         case .reading: parts.append(style.bold(question.prompt))
         case .writing: parts.append(style.bold(question.prompt) + " → kana or romaji")

@@ -279,6 +279,23 @@ struct QuizCommandTests {
         #expect(json.status == 0 && json.output.contains("\"skippedLines\" : 1"))
     }
 
+    /// A reading review of a missed phone number (never read, only heard or written) asks it
+    /// by listening: the line says so, with its subtitle, not an empty prompt.
+    @Test func aReviewLabelsEachQuestionByItsOwnSkill() throws {
+        let phone = try #require(TopicCatalog.topic(id: "phone.mobile"))
+        let question = phone.makeQuestion(skill: .listening, using: .seeded(1))
+        let record = SessionRecord(topicID: phone.id, skill: .listening, mode: .questionLimit(1), seed: 1,
+                                   startedAt: Date(), endedAt: Date(), ending: .completed,
+                                   questions: [QuestionRecord(question: question, submissions: [SubmissionRecord(typed: "1", verdict: .incorrect, seconds: 1)])])
+        try FileManager.default.createDirectory(atPath: directory + "/data", withIntermediateDirectories: true)
+        try Data(try HistoryClient.encodedLine(record)).write(to: URL(fileURLWithPath: directory + "/data/history.jsonl"))
+        let dialog = try KazuDialog(["quiz", "review", "--skill", "reading", "-n", "1", "--no-audio"], environment: environment)
+        let line = try dialog.readLine(containing: "[1/1]")
+        #expect(line.contains("(listen)") && line.contains("「\(question.spokenKana)」"), "\(line)")
+        try dialog.send(":q")
+        #expect(try dialog.waitForExit() == 0)
+    }
+
     @Test func topicsFavoritesAndBadCommandLines() throws {
         let topics = try KazuProcess.run(["topics", "--json"], environment: environment)
         let decoded = try JSONSerialization.jsonObject(with: Data(topics.output.utf8)) as? [[String: Any]]
