@@ -639,10 +639,12 @@ struct EffectTokens {
 }
 
 /// An effect's number in its store, handed out in order. The runtime's dictionaries look one
-/// up on every effect started, cancelled or ended, so it hashes with one multiplication, not
-/// through SipHash: none comes from outside, and multiplying by an odd number sends the
-/// numbers in a table's range to different buckets, spread apart. (As itself, numbers in
-/// order would fill a run of buckets, and removing one would scan the whole run.)
+/// up on every effect started, cancelled or ended, so it hashes with a multiplication and a
+/// fold, not through SipHash: none comes from outside. A table picks the bucket from the low
+/// bits, and those of a product depend only on the low bits of the number, so the high half
+/// is folded into them: numbers a power of two apart (one long effect kept per 1,024 sends)
+/// would otherwise share buckets. (As itself, numbers in order would fill a run of buckets,
+/// and removing one would scan the whole run.)
 @usableFromInline
 struct EffectToken: Hashable, Sendable {
     @usableFromInline let value: Int
@@ -651,5 +653,8 @@ struct EffectToken: Hashable, Sendable {
     init(_ value: Int) { self.value = value }
 
     @inlinable
-    func _rawHashValue(seed: Int) -> Int { (value &* -0x61C8_8646_80B5_83EB) ^ seed }
+    func _rawHashValue(seed: Int) -> Int {
+        let product = UInt(bitPattern: value) &* 0x9E37_79B9_7F4A_7C15
+        return Int(bitPattern: product ^ (product &>> 32)) ^ seed
+    }
 }

@@ -87,10 +87,23 @@ enum QuizCommand: Command {
         if typed == "-" { return typed }
         guard !typed.isEmpty else { throw UsageError("--json-report needs a file's path, as in '--json-report session.json'") }
         var info = stat()
-        if stat(typed, &info) == 0 && info.st_mode & S_IFMT == S_IFDIR {
-            throw UsageError("--json-report \(UserText.quoted(typed)) is a folder; name a file in it, as in '\(typed)/session.json'")
+        let isFolder = stat(typed, &info) == 0 && info.st_mode & S_IFMT == S_IFDIR
+        if isFolder || typed.hasSuffix("/") {
+            let folder = typed.hasSuffix("/") ? String(typed.dropLast()) : typed
+            throw UsageError("--json-report \(UserText.quoted(typed)) names a folder; name a file, as in '\(folder)/session.json'")
         }
-        let folder = typed.contains("/") ? String(typed[..<typed.lastIndex(of: "/")!]) : "."
+        // Through a link, the folder that matters is the one its target is in.
+        var file = typed
+        if lstat(typed, &info) == 0 && info.st_mode & S_IFMT == S_IFLNK && stat(typed, &info) != 0 {
+            if errno == ELOOP { throw UsageError("--json-report \(UserText.quoted(typed)) is a link that leads back to itself") }
+            var target = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
+            let count = readlink(typed, &target, Int(PATH_MAX))
+            if count > 0 {
+                let next = String(decoding: target[..<count].map { UInt8(bitPattern: $0) }, as: UTF8.self)
+                file = next.hasPrefix("/") || !typed.contains("/") ? next : String(typed[...typed.lastIndex(of: "/")!]) + next
+            }
+        }
+        let folder = file.contains("/") ? String(file[..<file.lastIndex(of: "/")!]) : "."
         if !folder.isEmpty && (stat(folder, &info) != 0 || info.st_mode & S_IFMT != S_IFDIR) {
             throw UsageError("--json-report \(UserText.quoted(typed)): there is no folder \(UserText.quoted(folder)); make it first, or name a file in a folder that exists")
         }
@@ -125,16 +138,7 @@ enum QuizCommand: Command {
         MainActor.assumeIsolated {
             let session = QuizSession(configuration, settings: settings, reviewEntries: review, io: sessionIO)
             Task { @MainActor in
-                var status = await session.run()
-                sessionIO.flush()
-                // As for every other command: output that could not be written (not a closed
-                // pipe) is said once, and the exit status says it too.
-                if let reason = sessionIO.output.writeFailureDescription {
-                    sessionIO.errors.writeLine("error: cannot write standard output: \(reason)")
-                    sessionIO.flush()
-                    if status == .success { status = .failure }
-                }
-                QuizSession.exitNow(status)
+                QuizSession.exit(await session.run(), io: sessionIO)
             }
         }
         dispatchMain()

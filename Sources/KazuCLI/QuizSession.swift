@@ -78,7 +78,7 @@ final class QuizSession {
             Task { @MainActor in
                 guard let self, !self.finishing else { return }
                 let code = await self.finish(status: ExitCode(128 + SIGPIPE), ending: .stopped)
-                QuizSession.exitNow(code)
+                QuizSession.exit(code, io: self.io)
             }
         }
         let (lines, room) = Self.readLines(from: io.input)
@@ -251,8 +251,7 @@ final class QuizSession {
             // The engine ended the session by itself (time ran out) while no line was typed.
             Task { @MainActor in
                 let status = await self.finish(status: .success, ending: .timeUp)
-                self.io.flush()
-                QuizSession.exitNow(status)
+                QuizSession.exit(status, io: self.io)
             }
             return
         }
@@ -281,6 +280,20 @@ final class QuizSession {
         _exit(status.rawValue)
     }
 
+    /// Ends the process however the session ended (its last answer, time, a signal, a closed
+    /// pipe): the output flushed, and, as for every other command, output that could not be
+    /// written (other than to a closed pipe) said once and in the status.
+    static func exit(_ status: ExitCode, io: TerminalIO) -> Never {
+        io.flush()
+        var status = status
+        if let reason = io.output.writeFailureDescription {
+            io.errors.writeLine("error: cannot write standard output: \(reason)")
+            io.flush()
+            if status == .success { status = .failure }
+        }
+        exitNow(status)
+    }
+
     private func installSignalHandlers() {
         // A parent may have started kazu with these blocked (Foundation's Process does).
         var unblocked = sigset_t()
@@ -295,8 +308,7 @@ final class QuizSession {
                     guard let self, !self.finishing else { return }   // a second Ctrl-C while saving changes nothing
                     Task { @MainActor in
                         let code = await self.finish(status: status, ending: .stopped)
-                        self.io.flush()
-                        QuizSession.exitNow(code)
+                        QuizSession.exit(code, io: self.io)
                     }
                 }
             }
@@ -328,6 +340,9 @@ final class QuizSession {
                         // on a file the shell opened would write over them, or they over it.
                         io.output.writeLine(try SessionReport.json(summary.record))
                     } else {
+                        // Lines still in the buffer would land after the report, or, through
+                        // a link to standard output, over it.
+                        io.output.flush()
                         try SessionReport.write(summary.record, to: path)
                     }
                 } catch {

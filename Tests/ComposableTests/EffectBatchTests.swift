@@ -85,6 +85,15 @@ private struct Holder: Reducer {
     }
 }
 
+/// Effect tokens pick their bucket in the runtime's tables from the low bits of their hash:
+/// tokens a power of two apart (one long effect kept per 1,024 sends) must still spread.
+@Test func effectTokensAPowerOfTwoApartFallInDifferentBuckets() {
+    for shift in [4, 10, 16, 24] {
+        let buckets = Set((0..<256).map { EffectToken($0 << shift)._rawHashValue(seed: 0) & 255 })
+        #expect(buckets.count > 128, "tokens \(1 << shift) apart share \(256 - buckets.count) of 256 buckets")
+    }
+}
+
 @MainActor
 @Suite("Effects begin in batches")
 struct EffectBatchTests {

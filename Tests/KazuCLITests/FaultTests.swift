@@ -98,10 +98,16 @@ struct FaultTests {
     /// refused before the session, not after the learner has played it; `-` is standard output.
     @Test func aReportPathThatCannotBeWrittenIsRefusedAtOnce() throws {
         // Long paths are shortened in messages: the part after the path is what is checked.
+        try "{}".write(toFile: directory + "/file.json", atomically: true, encoding: .utf8)
+        try FileManager.default.createSymbolicLink(atPath: directory + "/loop", withDestinationPath: "loop")
+        try FileManager.default.createSymbolicLink(atPath: directory + "/nowhere", withDestinationPath: "missing/report.json")
         let refusals = [
             ("", "error: --json-report needs a file's path"),
-            (directory, "' is a folder; name a file in it"),
+            (directory, "' names a folder; name a file"),
+            (directory + "/file.json/", "' names a folder; name a file"),
             (directory + "/no-such-folder/report.json", "': there is no folder '"),
+            (directory + "/loop", "' is a link that leads back to itself"),
+            (directory + "/nowhere", "': there is no folder '"),
         ]
         for (path, message) in refusals {
             let run = try KazuProcess.run(["quiz", "number.1-10", "-n", "1", "--no-audio", "--json-report", path], environment: environment)
@@ -114,8 +120,10 @@ struct FaultTests {
         try dialog.readLine(containing: "\"topicID\" : \"number.1-10\"")
         #expect(try dialog.waitForExit() == 0)
         #expect(!FileManager.default.fileExists(atPath: "-"))
-        // Into a file the shell opened: the report follows the session's lines, over none of them.
-        for path in ["-", "/dev/stdout"] {
+        // Into a file the shell opened: the report follows the session's lines, over none of
+        // them, however standard output is named (a link to it too).
+        try FileManager.default.createSymbolicLink(atPath: directory + "/to-stdout", withDestinationPath: "/dev/stdout")
+        for path in ["-", "/dev/stdout", "/proc/self/fd/1", directory + "/to-stdout"] {
             let out = directory + "/out.txt"
             let run = try KazuProcess.run(
                 ["-c", "\"$0\" quiz number.1-10 -n 1 --seed 3 --no-audio --json-report \(path) > '\(out)'", KazuProcess.executablePath],

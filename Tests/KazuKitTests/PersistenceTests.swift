@@ -48,6 +48,9 @@ func sampleRecord(id: String = UUID().uuidString, topicID: String = "number.1-10
         #expect(throws: StorageError("KAZU_CONFIG_DIR must be an absolute path, not 'c'; as in KAZU_CONFIG_DIR=$PWD/c")) {
             try StorageLocations(environment: ["KAZU_CONFIG_DIR": "c"])
         }
+        #expect(throws: StorageError("KAZU_CONFIG_DIR must be an absolute path, not '~/k'; as in KAZU_CONFIG_DIR=$HOME/k")) {
+            try StorageLocations(environment: ["KAZU_CONFIG_DIR": "~/k"])
+        }
         #expect((try? StorageLocations(environment: ["HOME": "/h", "KAZU_CONFIG_DIR": ""]))?.configDirectory == "/h/.config/kazu")
     }
 
@@ -95,11 +98,13 @@ func sampleRecord(id: String = UUID().uuidString, topicID: String = "number.1-10
         #expect(loaded.settings == KazuSettings(skill: .reading, speech: SpeechPreferences(pitch: 70)))
     }
 
-    /// One topic id written where a list belongs (a hand edit) is a list of one, not a bad
-    /// field that the next save would drop.
-    @Test func aFavoriteWrittenOnItsOwnIsKept() throws {
+    /// One topic id written where a list belongs (a hand edit) is a list of one, and a list
+    /// with something else in it keeps its ids: not a bad field that the next save would drop.
+    @Test func favoritesEditedByHandAreKept() throws {
         let decoded = try JSONDecoder().decode(KazuSettings.self, from: Data(#"{"favorites": "money.rent", "recentTopics": 3}"#.utf8))
         #expect(decoded.favorites == ["money.rent"] && decoded.recentTopics.isEmpty)
+        let mixed = try JSONDecoder().decode(KazuSettings.self, from: Data(#"{"favorites": ["money.conbini", null, 7, "number.oku"]}"#.utf8))
+        #expect(mixed.favorites == ["money.conbini", "number.oku"])
     }
 
     // The settings keep their fields in a shared box; copies stay independent, equal values
@@ -223,6 +228,22 @@ func sampleRecord(id: String = UUID().uuidString, topicID: String = "number.1-10
 }
 
 @Suite struct HistoryClientTests {
+    /// A history sent to a pipe takes each session's line as it comes (a device such as
+    /// /dev/null, to keep none, the same): nothing to sync, and no error.
+    @Test func aHistoryThatIsAPipeTakesTheLine() throws {
+        let directory = try makeTemporaryDirectory()
+        defer { removeTemporaryDirectory(directory) }
+        let history = HistoryClient.live(StorageLocations(configDirectory: directory, dataDirectory: directory))
+        #expect(mkfifo(directory + "/history.jsonl", 0o644) == 0)
+        let reader = open(directory + "/history.jsonl", O_RDONLY | O_NONBLOCK)
+        defer { close(reader) }
+        let record = sampleRecord(answers: [("3", [.correct])])
+        try history.append(record)
+        var buffer = [UInt8](repeating: 0, count: 65_536)
+        let count = read(reader, &buffer, buffer.count)
+        #expect(Array(buffer[..<max(0, count)]) == (try HistoryClient.encodedLine(record)))
+    }
+
     @Test func recordsRoundTripOneLineEach() throws {
         let directory = try makeTemporaryDirectory()
         defer { removeTemporaryDirectory(directory) }

@@ -128,15 +128,16 @@ enum DiskFile {
     /// one, never half: a temporary file beside it, written, synced, then renamed over it.
     ///
     /// What is there decides where: through a link, the file it names is replaced, not the
-    /// link (a settings file kept with someone's dotfiles). A device or a named pipe, and
-    /// anything named under /dev or /proc (/dev/stdout may be a file the shell opened, with
-    /// lines already in it), is written into, at its end, never replaced by a file; so is a
-    /// link to a file not made yet, which the write makes.
+    /// link (a settings file kept with someone's dotfiles). A device or a named pipe is
+    /// written into, at its end, never replaced by a file; so is a descriptor this process
+    /// has open, named by a link in /dev or /proc (/dev/stdout, /dev/fd/1, or a link to one:
+    /// it may be a file the shell opened, with lines already in it), and a link to a file not
+    /// made yet, which the write makes.
     static func writeAtomically(_ bytes: [UInt8], to path: String, makingDirectories: Bool = true) throws(StorageError) {
         var info = stat()
         let exists = stat(path, &info) == 0
         let kind = info.st_mode & S_IFMT
-        if path.hasPrefix("/dev/") || path.hasPrefix("/proc/") || exists && kind != S_IFREG && kind != S_IFDIR {
+        if exists && kind != S_IFREG && kind != S_IFDIR || namesOpenDescriptor(path) {
             return try writeInto(bytes, path)
         }
         var target = path
@@ -147,6 +148,23 @@ enum DiskFile {
             free(resolved)
         }
         try replace(target, with: bytes, naming: path, makingDirectories: makingDirectories)
+    }
+
+    /// Whether `path` is a link that is, or leads through, a link in /dev or /proc: how a
+    /// process names its own open descriptors. A plain file there (in /dev/shm) is a file.
+    private static func namesOpenDescriptor(_ path: String) -> Bool {
+        var current = path
+        for _ in 0..<40 {
+            var info = stat()
+            guard lstat(current, &info) == 0, info.st_mode & S_IFMT == S_IFLNK else { return false }
+            if current.hasPrefix("/dev/") || current.hasPrefix("/proc/") { return true }
+            var target = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
+            let count = readlink(current, &target, Int(PATH_MAX))
+            guard count > 0 else { return false }
+            let next = String(decoding: target[..<count].map { UInt8(bitPattern: $0) }, as: UTF8.self)
+            current = next.hasPrefix("/") ? next : parent(of: current) + "/" + next
+        }
+        return false
     }
 
     /// Writes `bytes` at the end of what `path` opens, made if it is not there.
@@ -203,11 +221,14 @@ enum DiskFile {
         defer { flock(descriptor, LOCK_UN) }
         var before = stat()
         _ = fstat(descriptor, &before)
+        // A history sent to a device or a pipe (/dev/null, to keep none) takes the line as it
+        // comes: it has no last byte to look at, and nothing to sync.
+        let isFile = before.st_mode & S_IFMT == S_IFREG
         var last: UInt8 = 0x0A
-        if before.st_size > 0 && pread(descriptor, &last, 1, before.st_size - 1) != 1 { throw failure(path) }
+        if isFile && before.st_size > 0 && pread(descriptor, &last, 1, before.st_size - 1) < 0 { throw failure(path) }
         do throws(StorageError) {
             try writeAll(last == 0x0A ? line : [0x0A] + line, to: descriptor, path: path)
-            guard fsync(descriptor) == 0 else { throw failure(path) }
+            guard !isFile || fsync(descriptor) == 0 else { throw failure(path) }
         } catch {
             // A line cut short by a full disk is taken back, so that the file stays whole.
             _ = ftruncate(descriptor, before.st_size)

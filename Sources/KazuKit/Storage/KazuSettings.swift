@@ -121,11 +121,18 @@ public struct KazuSettings: Hashable, Sendable, Codable {
         if let recent = Self.topicIDs(in: container, forKey: .recentTopics) { recentTopics = recent }
     }
 
-    /// A list of topic ids; one id written on its own, as a hand edit may leave it, is a list
-    /// of one rather than a bad field whose topics the next save would drop.
+    /// A list of topic ids, read as a hand edit may leave it: one id on its own is a list of
+    /// one, and what is not an id in a list (a null, a number) is left out, rather than the
+    /// whole field being bad and its topics dropped at the next save.
     private static func topicIDs(in container: KeyedDecodingContainer<CodingKeys>, forKey key: CodingKeys) -> [String]? {
-        if let list = (try? container.decodeIfPresent([String].self, forKey: key)) ?? nil { return list }
+        if let list = (try? container.decodeIfPresent([MaybeTopicID].self, forKey: key)) ?? nil { return list.compactMap(\.id) }
         return ((try? container.decodeIfPresent(String.self, forKey: key)) ?? nil).map { [$0] }
+    }
+
+    /// An element of a list of topic ids: the id, or nil for anything else.
+    private struct MaybeTopicID: Decodable {
+        let id: String?
+        init(from decoder: any Decoder) throws { id = try? decoder.singleValueContainer().decode(String.self) }
     }
 
     public func encode(to encoder: any Encoder) throws {

@@ -79,7 +79,7 @@ extension SettingsClient {
             save: { settings in
                 if let reason = keepFile.value {
                     throw StorageError(
-                        "settings not saved: \(path) could not be read (\(reason)), and saving would replace it; fix or remove it, then run kazu again")
+                        "settings not saved over a file that could not be read (\(reason)); fix or remove it, then run kazu again")
                 }
                 let encoder = JSONEncoder()
                 encoder.outputFormatting = [.prettyPrinted, .sortedKeys]

@@ -32,7 +32,9 @@ public struct StorageLocations: Hashable, Sendable {
         // name, not a setting to ignore for the home folder's.
         for name in ["KAZU_CONFIG_DIR", "KAZU_DATA_DIR"] {
             if let value = environment[name], !value.isEmpty, !value.hasPrefix("/") {
-                throw StorageError("\(name) must be an absolute path, not '\(value)'; as in \(name)=$PWD/\(value)")
+                // A quoted ~ is not expanded by the shell: the home folder was meant.
+                let meant = value.hasPrefix("~/") ? "$HOME/" + value.dropFirst(2) : "$PWD/" + value
+                throw StorageError("\(name) must be an absolute path, not '\(value)'; as in \(name)=\(meant)")
             }
         }
         let home = absolute("HOME")
