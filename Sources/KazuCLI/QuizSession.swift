@@ -45,6 +45,8 @@ final class QuizSession {
     private var subtitles: Bool
     private var shownQuestion: (number: Int, key: String)?
     private var inSettings = false
+    /// The settings problem last printed, so that one is said once.
+    private var shownSettingsProblem: String?
     private var audioProblemShown = false
     private var finishing = false
     private var observation: ObservationToken?
@@ -207,13 +209,20 @@ final class QuizSession {
         let speech = { (action: SpeechSettings.Action) in
             _ = self.store.send(.quiz(.presented(.settings(.presented(.speech(action))))))
         }
+        let parameters = store.state.quiz?.settings?.speech.parameters ?? .standard
         switch (words.first, words.count) {
         case (nil, _), ("done", 1), (":s", 1), (":q", 1):
             store.send(.quiz(.presented(.settings(.presented(.doneTapped)))))
             inSettings = false
+            shownSettingsProblem = nil
             return
-        case ("rate", 2) where Int(words[1]) != nil: speech(.rateChanged(Int(words[1])!))
-        case ("pitch", 2) where Int(words[1]) != nil: speech(.pitchChanged(Int(words[1])!))
+        // Out of range is said, not quietly made the nearest value.
+        case ("rate", 2) where Int(words[1]).map(parameters.rate.bounds.contains) == true: speech(.rateChanged(Int(words[1])!))
+        case ("pitch", 2) where Int(words[1]).map(parameters.pitch.bounds.contains) == true: speech(.pitchChanged(Int(words[1])!))
+        case ("rate", 2) where Int(words[1]) != nil:
+            io.output.writeLine("? rate goes from \(parameters.rate.bounds.lowerBound) to \(parameters.rate.bounds.upperBound)")
+        case ("pitch", 2) where Int(words[1]) != nil:
+            io.output.writeLine("? pitch goes from \(parameters.pitch.bounds.lowerBound) to \(parameters.pitch.bounds.upperBound)")
         case ("voice", 2): speech(.voicePicked(words[1]))
         case ("voices", 1):
             for voice in store.state.quiz?.settings?.speech.voices ?? [] { io.output.writeLine("  \(voice.id)  \(voice.name)") }
@@ -222,7 +231,9 @@ final class QuizSession {
             io.output.writeLine("settings take: rate N, pitch N, voice V, voices, test; Enter to go back")
         }
         if let settings = store.state.quiz?.settings?.speech {
-            if let problem = settings.problem { io.output.writeLine("? \(problem)") }
+            // A problem is said once, not again after every later command while it stays.
+            if let problem = settings.problem, problem != shownSettingsProblem { io.output.writeLine("? \(problem)") }
+            shownSettingsProblem = settings.problem
             io.output.writeLine("voice \(settings.voiceName), rate \(settings.preferences.rate), pitch \(settings.preferences.pitch)")
         }
         io.output.flush()
