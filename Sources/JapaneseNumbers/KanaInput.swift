@@ -21,6 +21,10 @@ enum KanaInput {
             case 0x0113, 0x0112, 0x00EA, 0x00CA: out.append(0x65); out.append(0x65)   // ē ê
             case 0x014D, 0x014C, 0x00F4, 0x00D4: out.append(0x6F); out.append(0x75)   // ō ô
             case 0x2212, 0x2010, 0x2011, 0x2013: out.append(0x2D)                      // minus signs
+            case 0x3099, 0x309A:
+                // A combining (semi-)voiced mark after its kana, as text pasted from macOS
+                // spells び (ひ + ゛): the one kana it makes.
+                if let previous = out.last, let composed = voiced(previous, mark: v) { out[out.count - 1] = composed } else { out.append(v) }
             case 0x30FC:                                                               // ー
                 // The long-vowel mark after kana (キュー, ジュー, チョー, ケー) is the
                 // vowel that spelling would use: う after u and o, い after i and e, あ after a.
@@ -29,6 +33,17 @@ enum KanaInput {
             }
         }
         return out
+    }
+
+    /// The hiragana `base` with a voiced (U+3099) or semi-voiced (U+309A) mark: が from か,
+    /// ぱ from は; nil for a kana that takes no such mark.
+    static func voiced(_ base: UInt32, mark: UInt32) -> UInt32? {
+        let isHaRow = (0x306F...0x307B).contains(base) && (base - 0x306F) % 3 == 0    // は ひ ふ へ ほ
+        if mark == 0x309A { return isHaRow ? base + 2 : nil }
+        if base == 0x3046 { return 0x3094 }                                            // う → ゔ
+        if (0x304B...0x3061).contains(base) && (base - 0x304B) % 2 == 0 { return base + 1 }   // か … ち
+        if base == 0x3064 || base == 0x3066 || base == 0x3068 || isHaRow { return base + 1 }   // つ て と, は …
+        return nil
     }
 
     static func longVowel(after v: UInt32) -> UInt32? {

@@ -28,6 +28,22 @@ import JapaneseNumbers
         #expect(JapaneseNumbers.parse(text) == .success(number))
     }
 
+    /// Kana pasted from macOS comes decomposed: び as ひ and a combining voiced mark (U+3099),
+    /// ぴ as ひ and U+309A. Each pair is read as the one kana, in hiragana and katakana.
+    @Test(arguments: [
+        ("さんひ\u{3099}ゃく", 300), ("ろっひ\u{309A}ゃく", 600), ("はっせん", 8000), ("さんせ\u{3099}ん", 3000),
+        ("サンヒ\u{3099}ャク", 300), ("ロッヒ\u{309A}ャク", 600), ("にし\u{3099}ゅう", 20), ("ni\u{3099}", nil),
+    ] as [(String, Int64?)])
+    func decomposedKanaIsReadAsComposed(_ text: String, _ number: Int64?) {
+        if let number {
+            #expect(JapaneseNumbers.parse(text) == .success(number))
+        } else {
+            // A mark after no kana stays what it is, and is named.
+            guard case let .failure(error) = JapaneseNumbers.parse(text) else { Issue.record("\(text) was read"); return }
+            #expect(error.reason.contains("\u{3099}"))
+        }
+    }
+
     @Test(arguments: [
         ("さんぼん", "本", 3), ("sanbon", "本", 3), ("3本", "本", 3), ("３本", "本", 3), ("三本", "本", 3), ("さん", "本", 3),
         ("さんびゃっぽん", "本", 300), ("いちまんぼん", "本", 10000), ("せんぼん", "本", 1000), ("じゅういっぽん", "本", 11),
