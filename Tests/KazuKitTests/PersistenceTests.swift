@@ -14,6 +14,19 @@ func removeTemporaryDirectory(_ path: String) {
     try? FileManager.default.removeItem(atPath: path)
 }
 
+/// What `write` writes into a named pipe made at `path`. The pipe is opened for reading
+/// first, without waiting, so that the writer's open finds a reader.
+func bytesThroughPipe(at path: String, _ write: () throws -> Void) throws -> [UInt8] {
+    try #require(mkfifo(path, 0o644) == 0)
+    let reader = open(path, O_RDONLY | O_NONBLOCK)
+    try #require(reader >= 0)
+    defer { close(reader) }
+    try write()
+    var buffer = [UInt8](repeating: 0, count: 65_536)
+    let count = read(reader, &buffer, buffer.count)
+    return Array(buffer[..<max(0, count)])
+}
+
 func sampleRecord(id: String = UUID().uuidString, topicID: String = "number.1-100", ended: Date = Date(timeIntervalSince1970: 1_800_000_000),
                   answers: [(String, [SubmissionRecord.Verdict])]) -> SessionRecord {
     let topic = TopicCatalog.topic(id: topicID)!
@@ -212,16 +225,9 @@ func sampleRecord(id: String = UUID().uuidString, topicID: String = "number.1-10
         let directory = try makeTemporaryDirectory()
         defer { removeTemporaryDirectory(directory) }
         let pipe = directory + "/report"
-        #expect(mkfifo(pipe, 0o644) == 0)
-        // Open for reading first, without waiting, so that the report's open finds a reader.
-        let reader = open(pipe, O_RDONLY | O_NONBLOCK)
-        #expect(reader >= 0)
-        defer { close(reader) }
         let record = sampleRecord(answers: [("3", [.correct])])
-        try SessionReport.write(record, to: pipe)
-        var buffer = [UInt8](repeating: 0, count: 65_536)
-        let count = read(reader, &buffer, buffer.count)
-        #expect(String(decoding: buffer[..<max(0, count)], as: UTF8.self) == (try SessionReport.json(record)) + "\n")
+        let written = try bytesThroughPipe(at: pipe) { try SessionReport.write(record, to: pipe) }
+        #expect(String(decoding: written, as: UTF8.self) == (try SessionReport.json(record)) + "\n")
         var info = stat()
         #expect(lstat(pipe, &info) == 0 && info.st_mode & S_IFMT == S_IFIFO)
     }
@@ -234,14 +240,9 @@ func sampleRecord(id: String = UUID().uuidString, topicID: String = "number.1-10
         let directory = try makeTemporaryDirectory()
         defer { removeTemporaryDirectory(directory) }
         let history = HistoryClient.live(StorageLocations(configDirectory: directory, dataDirectory: directory))
-        #expect(mkfifo(directory + "/history.jsonl", 0o644) == 0)
-        let reader = open(directory + "/history.jsonl", O_RDONLY | O_NONBLOCK)
-        defer { close(reader) }
         let record = sampleRecord(answers: [("3", [.correct])])
-        try history.append(record)
-        var buffer = [UInt8](repeating: 0, count: 65_536)
-        let count = read(reader, &buffer, buffer.count)
-        #expect(Array(buffer[..<max(0, count)]) == (try HistoryClient.encodedLine(record)))
+        let written = try bytesThroughPipe(at: directory + "/history.jsonl") { try history.append(record) }
+        #expect(written == (try HistoryClient.encodedLine(record)))
     }
 
     @Test func recordsRoundTripOneLineEach() throws {
