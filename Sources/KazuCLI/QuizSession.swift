@@ -284,16 +284,11 @@ final class QuizSession {
 
     // MARK: Ending
 
-    /// Ends the process once the session is saved and its output flushed. `_exit`, not
-    /// `exit`: cancelled effects may still be starting on other threads, and `exit` would
-    /// tear the runtime down under them (a crash seen in release builds).
-    nonisolated static func exitNow(_ status: ExitCode) -> Never {
-        _exit(status.rawValue)
-    }
-
     /// Ends the process however the session ended (its last answer, time, a signal, a closed
-    /// pipe): the output flushed, and, as for every other command, output that could not be
-    /// written (other than to a closed pipe) said once and in the status.
+    /// pipe), once it is saved: the output flushed, and, as for every other command, output
+    /// that could not be written (other than to a closed pipe) said once and in the status.
+    /// `_exit`, not `exit`: cancelled effects may still be starting on other threads, and
+    /// `exit` would tear the runtime down under them (a crash seen in release builds).
     static func exit(_ status: ExitCode, io: TerminalIO) -> Never {
         io.flush()
         var status = status
@@ -302,7 +297,7 @@ final class QuizSession {
             io.flush()
             if status == .success { status = .failure }
         }
-        exitNow(status)
+        _exit(status.rawValue)
     }
 
     private func installSignalHandlers() {
