@@ -85,29 +85,19 @@ enum QuizCommand: Command {
     /// rather than after the learner has played the whole session.
     static func reportPath(_ typed: String) throws -> String {
         if typed == "-" { return typed }
-        guard !typed.isEmpty else { throw UsageError("--json-report needs a file's path, as in '--json-report session.json'") }
-        var info = stat()
-        let isFolder = stat(typed, &info) == 0 && info.st_mode & S_IFMT == S_IFDIR
-        if isFolder || typed.hasSuffix("/") {
+        switch SessionReport.problem(writingTo: typed) {
+        case nil:
+            return typed
+        case .noPath:
+            throw UsageError("--json-report needs a file's path, as in '--json-report session.json'")
+        case .folder:
             let folder = typed.hasSuffix("/") ? String(typed.dropLast()) : typed
             throw UsageError("--json-report \(UserText.quoted(typed)) names a folder; name a file, as in '\(folder)/session.json'")
-        }
-        // Through a link, the folder that matters is the one its target is in.
-        var file = typed
-        if lstat(typed, &info) == 0 && info.st_mode & S_IFMT == S_IFLNK && stat(typed, &info) != 0 {
-            if errno == ELOOP { throw UsageError("--json-report \(UserText.quoted(typed)) is a link that leads back to itself") }
-            var target = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
-            let count = readlink(typed, &target, Int(PATH_MAX))
-            if count > 0 {
-                let next = String(decoding: target[..<count].map { UInt8(bitPattern: $0) }, as: UTF8.self)
-                file = next.hasPrefix("/") || !typed.contains("/") ? next : String(typed[...typed.lastIndex(of: "/")!]) + next
-            }
-        }
-        let folder = file.contains("/") ? String(file[..<file.lastIndex(of: "/")!]) : "."
-        if !folder.isEmpty && (stat(folder, &info) != 0 || info.st_mode & S_IFMT != S_IFDIR) {
+        case .linkLoop:
+            throw UsageError("--json-report \(UserText.quoted(typed)) is a link that leads back to itself")
+        case let .noFolder(folder):
             throw UsageError("--json-report \(UserText.quoted(typed)): there is no folder \(UserText.quoted(folder)); make it first, or name a file in a folder that exists")
         }
-        return typed
     }
 
     /// `KAZU_PLAYER=none` is silence by choice, as `--no-audio` is: the live client then plays

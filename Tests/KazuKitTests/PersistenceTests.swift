@@ -231,6 +231,44 @@ func sampleRecord(id: String = UUID().uuidString, topicID: String = "number.1-10
         var info = stat()
         #expect(lstat(pipe, &info) == 0 && info.st_mode & S_IFMT == S_IFIFO)
     }
+
+    /// The check made before a session follows the writer's own rules: where the writer
+    /// would fail for want of a folder, the check says so, and where it would write (into a
+    /// device, through a link, beside a file), the check finds nothing wrong.
+    @Test func theCheckBeforeASessionFollowsTheWritersRules() throws {
+        let directory = try makeTemporaryDirectory()
+        defer { removeTemporaryDirectory(directory) }
+        let manager = FileManager.default
+        try "{}".write(toFile: directory + "/old.json", atomically: true, encoding: .utf8)
+        try manager.createSymbolicLink(atPath: directory + "/loop", withDestinationPath: "loop")
+        try manager.createSymbolicLink(atPath: directory + "/nowhere", withDestinationPath: "missing/report.json")
+        try manager.createSymbolicLink(atPath: directory + "/later", withDestinationPath: "later.json")
+        try manager.createSymbolicLink(atPath: directory + "/old", withDestinationPath: directory + "/old.json")
+        try manager.createSymbolicLink(atPath: directory + "/out", withDestinationPath: "/dev/stdout")
+        let cases: [(String, WriteProblem?)] = [
+            ("", .noPath),
+            (directory, .folder),
+            (directory + "/old.json/", .folder),
+            (directory + "/loop", .linkLoop),
+            (directory + "/none/report.json", .noFolder(directory + "/none")),
+            (directory + "/nowhere", .noFolder(directory + "/missing")),
+            (directory + "/new.json", nil),
+            (directory + "/old.json", nil),
+            (directory + "/later", nil),
+            (directory + "/old", nil),
+            (directory + "/out", nil),
+            ("/dev/null", nil),
+        ]
+        for (path, problem) in cases {
+            #expect(SessionReport.problem(writingTo: path) == problem, "\(path)")
+        }
+        // Where the check finds nothing wrong, the writer writes.
+        let record = sampleRecord(answers: [("3", [.correct])])
+        for name in ["/new.json", "/old.json", "/later", "/old"] {
+            try SessionReport.write(record, to: directory + name)
+        }
+        #expect(manager.fileExists(atPath: directory + "/later.json"))
+    }
 }
 
 @Suite struct HistoryClientTests {

@@ -20,6 +20,13 @@ public enum SessionReport {
         return String(decoding: try encoder.encode(record), as: UTF8.self)
     }
 
+    /// Why no report could be written to `path`, by the same rules `write` follows: checked
+    /// before a session, so that the learner does not play one whose report is then lost. Nil
+    /// when a write may work.
+    public static func problem(writingTo path: String) -> WriteProblem? {
+        DiskFile.problemWriting(to: path)
+    }
+
     /// Writes the record to `path` through a temporary file, so that a reader never sees half.
     public static func write(_ record: SessionRecord, to path: String) throws {
         let text: String

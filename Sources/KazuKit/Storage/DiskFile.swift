@@ -134,20 +134,56 @@ enum DiskFile {
     /// it may be a file the shell opened, with lines already in it), and a link to a file not
     /// made yet, which the write makes.
     static func writeAtomically(_ bytes: [UInt8], to path: String, makingDirectories: Bool = true) throws(StorageError) {
+        switch try destination(of: path) {
+        case .into: try writeInto(bytes, path)
+        case let .replacing(target): try replace(target, with: bytes, naming: path, makingDirectories: makingDirectories)
+        }
+    }
+
+    /// Where `writeAtomically` puts what it writes to `path`, decided by what is there.
+    enum Destination: Equatable {
+        /// Written into, at its end: a device, a named pipe, a descriptor named through /dev
+        /// or /proc, or a link to nothing yet (the write makes the file it names).
+        case into
+        /// A regular file, made or replaced: `path` itself, or the file a link names.
+        case replacing(String)
+    }
+
+    static func destination(of path: String) throws(StorageError) -> Destination {
         var info = stat()
         let exists = stat(path, &info) == 0
         let kind = info.st_mode & S_IFMT
-        if exists && kind != S_IFREG && kind != S_IFDIR || namesOpenDescriptor(path) {
-            return try writeInto(bytes, path)
+        if exists && kind != S_IFREG && kind != S_IFDIR || namesOpenDescriptor(path) { return .into }
+        guard lstat(path, &info) == 0 && (info.st_mode & S_IFMT) == S_IFLNK else { return .replacing(path) }
+        guard exists else { return .into }
+        guard let resolved = realpath(path, nil) else { throw failure(path) }
+        defer { free(resolved) }
+        return .replacing(String(cString: resolved))
+    }
+
+    /// Why nothing could be written to `path` without making folders, found before there is
+    /// anything to write; nil when a write may work (it can still fail, on a full disk say).
+    static func problemWriting(to path: String) -> WriteProblem? {
+        guard !path.isEmpty else { return .noPath }
+        var info = stat()
+        let found = stat(path, &info) == 0
+        if path.hasSuffix("/") || found && info.st_mode & S_IFMT == S_IFDIR { return .folder }
+        if !found && errno == ELOOP { return .linkLoop }
+        let file: String
+        switch try? destination(of: path) {
+        case .replacing(let target)?:
+            file = target
+        case .into?:
+            // A link to nothing yet: its file will be made in the folder the link names.
+            guard lstat(path, &info) == 0, info.st_mode & S_IFMT == S_IFLNK, stat(path, &info) != 0,
+                  let target = linkTarget(path) else { return nil }
+            file = target
+        case nil:
+            return nil
         }
-        var target = path
-        if lstat(path, &info) == 0 && (info.st_mode & S_IFMT) == S_IFLNK {
-            guard exists else { return try writeInto(bytes, path) }
-            guard let resolved = realpath(path, nil) else { throw failure(path) }
-            target = String(cString: resolved)
-            free(resolved)
-        }
-        try replace(target, with: bytes, naming: path, makingDirectories: makingDirectories)
+        let folder = parent(of: file)
+        if stat(folder, &info) != 0 || info.st_mode & S_IFMT != S_IFDIR { return .noFolder(folder) }
+        return nil
     }
 
     /// Whether `path` is a link that is, or leads through, a link in /dev or /proc: how a
@@ -158,13 +194,20 @@ enum DiskFile {
             var info = stat()
             guard lstat(current, &info) == 0, info.st_mode & S_IFMT == S_IFLNK else { return false }
             if current.hasPrefix("/dev/") || current.hasPrefix("/proc/") { return true }
-            var target = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
-            let count = readlink(current, &target, Int(PATH_MAX))
-            guard count > 0 else { return false }
-            let next = String(decoding: target[..<count].map { UInt8(bitPattern: $0) }, as: UTF8.self)
-            current = next.hasPrefix("/") ? next : parent(of: current) + "/" + next
+            guard let next = linkTarget(current) else { return false }
+            current = next
         }
         return false
+    }
+
+    /// What the link at `path` names, as a path from here: relative to the link's folder when
+    /// the link holds a relative path.
+    private static func linkTarget(_ path: String) -> String? {
+        var target = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
+        let count = readlink(path, &target, Int(PATH_MAX))
+        guard count > 0 else { return nil }
+        let next = String(decoding: target[..<count].map { UInt8(bitPattern: $0) }, as: UTF8.self)
+        return next.hasPrefix("/") || !path.contains("/") ? next : parent(of: path) + "/" + next
     }
 
     /// Writes `bytes` at the end of what `path` opens, made if it is not there.
@@ -261,4 +304,16 @@ enum DiskFile {
     static func failure(_ path: String) -> StorageError {
         StorageError("\(path): \(String(cString: strerror(errno)))")
     }
+}
+
+/// Why no file can be written at a path, as `DiskFile.problemWriting(to:)` finds it.
+public enum WriteProblem: Equatable, Sendable {
+    /// The path is empty.
+    case noPath
+    /// The path names a folder (or ends in a slash).
+    case folder
+    /// The path is a link that leads back to itself.
+    case linkLoop
+    /// The folder the file would be in is not there (given as the path to it).
+    case noFolder(String)
 }
