@@ -92,19 +92,25 @@ struct BenchmarkRunner {
         var minBatches = 5
         /// A batch is sized to take about this long.
         var batchTime = 0.025
+        /// Run each selected benchmark once, for exactly this many iterations, with no warm-up
+        /// and no baseline: for counting instructions under callgrind, where time means little.
+        var iterations: Int?
     }
 
     var options = Options()
     private(set) var checksum = 0
 
     static let usage = """
-        usage: kazu-bench [--filter NAME]... [--json] [--list] [--min-time SECONDS]
+        usage: kazu-bench [--filter NAME]... [--json] [--list] [--min-time SECONDS] [--iterations N]
 
           --filter NAME      run only the benchmarks whose name contains NAME (repeatable;
                              a benchmark's baseline runs with it)
           --json             print a JSON array of results instead of the table
           --list             list the benchmarks and exit
           --min-time S       timed seconds per benchmark (default 0.3)
+          --iterations N     run each selected benchmark once, N iterations, no warm-up nor
+                             baseline (for callgrind: the instructions of two runs with
+                             different N, over the difference in N, are one iteration's)
 
         Each benchmark warms up, then runs batches of about 25 ms, alternating with its
         baseline if it has one, until each has run 0.3 s and at least 5 batches. ns/op is
@@ -120,10 +126,15 @@ struct BenchmarkRunner {
             switch argument {
             case "--json": options.json = true
             case "--list": options.list = true
-            case "--filter", "--min-time":
+            case "--filter", "--min-time", "--iterations":
                 guard let value = rest.popFirst() else { return .failure(UsageMessage(text: "\(argument) needs a value")) }
                 if argument == "--filter" {
                     options.filters.append(value)
+                } else if argument == "--iterations" {
+                    guard let count = Int(value), count > 0 else {
+                        return .failure(UsageMessage(text: "--iterations takes a whole number above 0"))
+                    }
+                    options.iterations = count
                 } else {
                     guard let seconds = Double(value), seconds > 0 else {
                         return .failure(UsageMessage(text: "--min-time takes a number of seconds"))
@@ -170,7 +181,7 @@ struct BenchmarkRunner {
         func reported(_ name: String) -> Bool { order.contains { $0.name == name } }
         for benchmark in selected where !reported(benchmark.name) {
             var group = [benchmark]
-            if let name = benchmark.baseline, let baseline = byName[name] { group.append(baseline) }
+            if options.iterations == nil, let name = benchmark.baseline, let baseline = byName[name] { group.append(baseline) }
             var measured = await measure(group)
             if measured.count > 1 {
                 // The ratio uses the baseline as measured beside this benchmark, in this run.
@@ -192,6 +203,16 @@ struct BenchmarkRunner {
     /// Measures the benchmarks of `group` in alternating batches.
     private mutating func measure(_ group: [Benchmark]) async -> [BenchmarkResult] {
         let bodies = group.map { $0.make() }
+        if let iterations = options.iterations {
+            var results: [BenchmarkResult] = []
+            for (benchmark, body) in zip(group, bodies) {
+                let nsPerOp = await time(body, iterations) * 1e9 / Double(iterations)
+                results.append(BenchmarkResult(
+                    name: benchmark.name, nsPerOp: nsPerOp, medianNsPerOp: nsPerOp, batches: 1,
+                    iterationsPerBatch: iterations, baseline: nil, baselineNsPerOp: nil, target: nil))
+            }
+            return results
+        }
         // Warm up and size the batches: one call first (it may build tables that are built
         // once), then double the count until one call takes 10 ms.
         var batchSizes: [Int] = []
