@@ -10,10 +10,20 @@ import KazuKit
 enum QuizScreen {
     /// The first lines of a session: what is drilled, how, and the topic's notes.
     static func header(_ quiz: Quiz.State, style: TextStyle) -> [String] {
-        var lines = ["\(style.bold(quiz.topic.title)) (\(quiz.topic.id)) · \(quiz.skill.rawValue) · \(quiz.mode.title) · seed \(quiz.seed)"]
+        var lines = ["\(style.bold(quiz.topic.title)) (\(quiz.topic.id)) · \(quiz.skill.rawValue) · \(length(quiz)) · seed \(quiz.seed)"]
         lines += quiz.topic.notes.map { "note: \($0)" }
         lines.append("type your answer and Enter; :h lists the line commands")
         return lines
+    }
+
+    /// "10 questions"; in a review with a question limit, which asks each value once, what
+    /// there is to review: "3 values to review", "10 of 25 values to review".
+    private static func length(_ quiz: Quiz.State) -> String {
+        guard case let .questionLimit(limit) = quiz.mode, let values = quiz.valuesToReview, values > 0 else {
+            return quiz.mode.title
+        }
+        let noun = values == 1 ? "value" : "values"
+        return limit < values ? "\(limit) of \(values) \(noun) to review" : "\(values) \(noun) to review"
     }
 
     /// The question line: progress, what the question's skill shows (in a review, a topic

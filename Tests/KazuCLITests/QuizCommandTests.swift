@@ -309,6 +309,26 @@ struct QuizCommandTests {
         #expect(try dialog.waitForExit() == 0)
     }
 
+    /// One value left to review and the saved limit of 10 questions: the review asks it once,
+    /// says so in its first line, and completes.
+    @Test func aReviewAsksEachValueLeftOnceAndSaysHowManyThereAre() throws {
+        let topic = try #require(TopicCatalog.topic(id: "number.1-10"))
+        let eight = try #require(topic.question(valueKey: "8", skill: .reading))
+        let record = SessionRecord(topicID: topic.id, skill: .reading, mode: .questionLimit(1), seed: 1,
+                                   startedAt: Date(), endedAt: Date(), ending: .completed,
+                                   questions: [QuestionRecord(question: eight, submissions: [SubmissionRecord(typed: "9", verdict: .incorrect, seconds: 1)])])
+        try Data(try HistoryClient.encodedLine(record)).write(to: URL(fileURLWithPath: directory + "/data/history.jsonl"))
+        let dialog = try KazuDialog(["quiz", "review", "--skill", "reading", "--no-audio"], environment: environment)
+        #expect(try dialog.readLine()?.contains("(review) · reading · 1 value to review · seed ") == true)
+        let line = try dialog.readLine(containing: "[1/1]")
+        #expect(line == "[1/1]  八  ___")
+        try dialog.send("8")
+        #expect(try dialog.readLine()?.hasPrefix("✓ 8") == true)
+        #expect(try dialog.readLine(containing: "summary:").hasPrefix("summary: 1/1 right first time"))
+        #expect(try dialog.waitForExit() == 0)
+        #expect(try history().last?.mode == .questionLimit(1))
+    }
+
     @Test func topicsFavoritesAndBadCommandLines() throws {
         let topics = try KazuProcess.run(["topics", "--json"], environment: environment)
         let decoded = try JSONSerialization.jsonObject(with: Data(topics.output.utf8)) as? [[String: Any]]

@@ -261,6 +261,45 @@ func timedSpeech(_ clock: TestClock, length: Duration = .seconds(1), said: Locke
         await store.finish()
     }
 
+    /// A review with a question limit asks each value left to review once: one value and a
+    /// limit of 10 make one question, and the session completes after it.
+    @Test func aReviewWithFewerValuesThanItsLimitAsksEachOnce() async throws {
+        let clock = TestClock(), said = LockedValue<[String]>([])
+        let eight = try #require(topic.question(valueKey: "8", skill: .reading))
+        let state = Quiz.State(topic: TopicCatalog.review, skill: .reading, mode: .questionLimit(10), seed: 11,
+                               speech: SpeechPreferences(), startedAt: sessionStart,
+                               reviewEntries: [ReviewEntry(topicID: topic.id, valueKey: "8", weight: 1)])
+        #expect(state.mode == .questionLimit(1) && state.valuesToReview == 1 && state.progress == "1/1")
+        #expect(state.question == eight && state.queued.isEmpty)
+        let store = makeStore(state, clock: clock, said: said)
+        await store.send(.started)   // a reading question is not spoken
+        await store.send(.answerSubmitted("8")) {
+            $0.answered = [QuestionRecord(question: eight, submissions: [
+                SubmissionRecord(typed: "8", verdict: .correct, seconds: 0),
+            ])]
+            $0.feedback = .correct(eight)
+            $0.ending = .completed
+        }
+        await store.receive(\.delegate.sessionEnded)
+        await store.finish()
+        #expect(said.value.isEmpty)
+
+        // Three values and a limit of 10: each of the three, once. A limit of 2: two of them.
+        let entries = ["3", "8", "42"].map { ReviewEntry(topicID: topic.id, valueKey: $0, weight: 1) }
+        let three = Quiz.State(topic: TopicCatalog.review, skill: .reading, mode: .questionLimit(10), seed: 5,
+                               speech: SpeechPreferences(), startedAt: sessionStart, reviewEntries: entries)
+        #expect(three.mode == .questionLimit(3))
+        #expect(([three.question] + three.queued).map(\.valueKey).sorted() == ["3", "42", "8"])
+        let two = Quiz.State(topic: TopicCatalog.review, skill: .reading, mode: .questionLimit(2), seed: 5,
+                             speech: SpeechPreferences(), startedAt: sessionStart, reviewEntries: entries)
+        #expect(two.mode == .questionLimit(2) && two.valuesToReview == 3)
+        #expect(Set([two.question.valueKey] + two.queued.map(\.valueKey)).count == 2)
+        // Time and infinite sessions draw by weight for as long as they last, as before.
+        let timed = Quiz.State(topic: TopicCatalog.review, skill: .reading, mode: .timeLimit(seconds: 60), seed: 5,
+                               speech: SpeechPreferences(), startedAt: sessionStart, reviewEntries: entries)
+        #expect(timed.mode == .timeLimit(seconds: 60) && timed.queued.isEmpty)
+    }
+
     @Test func theSameSeedGivesTheSameQuestions() {
         let questions = { (seed: UInt64) in
             (1...10).map { Quiz.State.draw(topic: topic, skill: .reading, seed: seed, number: $0, reviewEntries: []) }

@@ -231,6 +231,27 @@ import Testing
         #expect(seen["1204"]! > seen["3本"]! * 2)
         #expect(TopicCatalog.reviewQuestion(from: [], skill: .listening, using: random) == nil)
     }
+
+    /// A review session's questions: each value once, unknown ones left out, at most the limit,
+    /// and the heavier values more often among the first.
+    @Test func reviewQuestionsAskEachValueOnceHeavierOnesFirst() {
+        let entries = [ReviewEntry(topicID: "counter.long", valueKey: "3本", weight: 1),
+                       ReviewEntry(topicID: "money.conbini", valueKey: "1204", weight: 4),
+                       ReviewEntry(topicID: "number.1-10", valueKey: "8", weight: 0),
+                       ReviewEntry(topicID: "gone.topic", valueKey: "1", weight: 100)]
+        #expect(TopicCatalog.reviewValueCount(in: entries) == 2)
+        var heavierFirst = 0
+        for seed: UInt64 in 0..<400 {
+            let all = TopicCatalog.reviewQuestions(from: entries, skill: .listening, limit: 10, using: .seeded(seed))
+            #expect(all.map(\.valueKey).sorted() == ["1204", "3本"])
+            let one = TopicCatalog.reviewQuestions(from: entries, skill: .listening, limit: 1, using: .seeded(seed))
+            #expect(one.count == 1)
+            if one.first?.valueKey == "1204" { heavierFirst += 1 }
+        }
+        // Weight 4 against 1: first four times in five.
+        #expect((280...360).contains(heavierFirst), "\(heavierFirst)")
+        #expect(TopicCatalog.reviewQuestions(from: [], skill: .listening, limit: 10, using: .seeded(1)).isEmpty)
+    }
 }
 
 extension Topic: CustomTestStringConvertible {

@@ -1,4 +1,9 @@
 import Composable
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#endif
 import JapaneseNumbers
 
 /// Every topic Kazu drills, in the order they are listed, and ways to find one.
@@ -45,12 +50,7 @@ public enum TopicCatalog {
     /// `ReviewEntry`); nil when there is nothing to review or no entry names a known value.
     public static func reviewQuestion(from entries: [ReviewEntry], skill: Skill, script: ReadingScript = .kanji,
                                       using random: RandomSource) -> Question? {
-        // A topic not drilled in `skill` (phone numbers are not read) is asked in its first skill.
-        func question(_ entry: ReviewEntry) -> Question? {
-            guard let topic = topic(id: entry.topicID) else { return nil }
-            return topic.question(valueKey: entry.valueKey, skill: topic.skills.contains(skill) ? skill : topic.skills[0],
-                                  script: script)
-        }
+        func question(_ entry: ReviewEntry) -> Question? { reviewQuestion(entry, skill: skill, script: script) }
         let usable = entries.filter { $0.weight > 0 && question($0) != nil }
         let total = usable.reduce(0) { $0 + $1.weight }
         guard total > 0 else { return nil }
@@ -60,6 +60,41 @@ public enum TopicCatalog {
             if point < 0 { return question(entry) }
         }
         return question(usable[usable.count - 1])
+    }
+
+    /// The questions of a review session of at most `limit` questions: each value to review
+    /// asked once, never twice, drawn by weight without putting any back, so that the values
+    /// weighted most tend to come first and, when there are more than `limit`, to be the ones asked.
+    ///
+    /// ```swift
+    /// let questions = TopicCatalog.reviewQuestions(from: stats.review, skill: .reading, limit: 10, using: .seeded(7))
+    /// questions.count   // 3 when three values are left to review
+    /// ```
+    public static func reviewQuestions(from entries: [ReviewEntry], skill: Skill, script: ReadingScript = .kanji,
+                                       limit: Int = .max, using random: RandomSource) -> [Question] {
+        // Efraimidis and Spirakis' weighted sampling: each value gets the key u^(1/weight), u
+        // uniform in (0, 1), and the largest keys are drawn (compared as log(u) / weight).
+        var keyed: [(key: Double, question: Question)] = []
+        for entry in entries where entry.weight > 0 {
+            guard let question = reviewQuestion(entry, skill: skill, script: script) else { continue }
+            let uniform = random { Double.random(in: Double.leastNormalMagnitude..<1, using: &$0) }
+            keyed.append((log(uniform) / entry.weight, question))
+        }
+        keyed.sort { $0.key > $1.key }
+        return keyed.prefix(max(0, limit)).map(\.question)
+    }
+
+    /// How many of `entries` a review can ask: those with a weight that name a value of a known topic.
+    static func reviewValueCount(in entries: [ReviewEntry]) -> Int {
+        entries.count { entry in entry.weight > 0 && topic(id: entry.topicID)?.kind.value(fromKey: entry.valueKey) != nil }
+    }
+
+    /// The question on one value to review. A topic not drilled in `skill` (phone numbers are
+    /// not read) is asked in its first skill.
+    private static func reviewQuestion(_ entry: ReviewEntry, skill: Skill, script: ReadingScript) -> Question? {
+        guard let topic = topic(id: entry.topicID) else { return nil }
+        return topic.question(valueKey: entry.valueKey, skill: topic.skills.contains(skill) ? skill : topic.skills[0],
+                              script: script)
     }
 
     private static let byID: [String: Topic] = Dictionary(uniqueKeysWithValues: all.map { ($0.id, $0) })

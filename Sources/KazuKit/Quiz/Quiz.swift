@@ -21,6 +21,8 @@ public struct Quiz: Reducer, Sendable {
     public struct State: Equatable, Sendable {
         public let topic: Topic
         public let skill: Skill
+        /// The mode asked for, except in a review with a question limit: that one asks no more
+        /// questions than there are values to review.
         public let mode: QuizMode
         /// Question `n` is drawn from a generator seeded with this and `n`: a session replays
         /// question for question from its seed.
@@ -47,7 +49,8 @@ public struct Quiz: Reducer, Sendable {
         public var feedback: Feedback?
         /// After "show answer", the next submit moves on.
         public var isAnswerShown = false
-        /// Questions asked before any drawn: a retry of missed ones.
+        /// Questions asked before any drawn: a retry of missed ones, or the values of a review
+        /// with a question limit.
         public var queued: [Question]
         /// What the review topic draws from.
         public var reviewEntries: [ReviewEntry]
@@ -63,6 +66,15 @@ public struct Quiz: Reducer, Sendable {
 
         public init(topic: Topic, skill: Skill, mode: QuizMode, seed: UInt64, script: ReadingScript = .kanji,
                     speech: SpeechPreferences, startedAt: Date, queued: [Question] = [], reviewEntries: [ReviewEntry] = []) {
+            var mode = mode, queued = queued
+            // A review with a question limit asks each value to review once: with fewer values
+            // than the limit, the session is as long as there are values, not the few of them
+            // again and again.
+            if topic.id == TopicCatalog.review.id, queued.isEmpty, case let .questionLimit(limit) = mode {
+                queued = TopicCatalog.reviewQuestions(from: reviewEntries, skill: skill, script: script, limit: limit,
+                                                      using: .seeded(seed))
+                if !queued.isEmpty { mode = .questionLimit(queued.count) }
+            }
             self.topic = topic
             self.skill = skill
             self.mode = mode
@@ -84,6 +96,12 @@ public struct Quiz: Reducer, Sendable {
             case let .timeLimit(seconds): "\(QuizMode.minutesAndSeconds(seconds - secondsElapsed)) left"
             case .infinite: "#\(questionNumber)"
             }
+        }
+
+        /// In a review, how many values there are to review (a session with a question limit
+        /// asks each once, as many as the limit allows); nil in any other topic.
+        public var valuesToReview: Int? {
+            topic.id == TopicCatalog.review.id ? TopicCatalog.reviewValueCount(in: reviewEntries) : nil
         }
 
         /// The session is over: the limit was reached, time ran out, or the learner stopped.
