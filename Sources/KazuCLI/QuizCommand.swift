@@ -34,7 +34,7 @@ enum QuizCommand: Command {
             .option("questions", short: "n", value: "N", as: Int.self, in: 1...10_000, help: "End after N questions."),
             .option("time", short: "t", value: "SECONDS", as: Int.self, in: 1...86_400, help: "End after SECONDS of quiz time."),
             .flag("infinite", help: "No limit: play until :q."),
-            .flag("kana", help: "The reading skill shows kana instead of kanji (harder)."),
+            .flag("kana", help: "Reading skill only: show the numbers in kana instead of kanji (harder)."),
             .option("seed", value: "N", as: Int.self, in: 0..., help: "Draw the questions from seed N: the same seed, the same session."),
             .flag("no-audio", help: "Do not speak; show the kana instead."),
             .flag("subtitles", help: "Show the spoken kana with each listening question."),
@@ -63,6 +63,7 @@ enum QuizCommand: Command {
         if let skill = arguments.value("skill", as: Skill.self), !topic.skills.contains(skill) {
             throw UsageError("\(topic.id) is drilled by \(topic.skills.map(\.rawValue).joined(separator: " and ")), not \(skill.rawValue)")
         }
+        if arguments.flag("kana") { try checkKana(topic: topic, skill: arguments.value("skill", as: Skill.self), saved: loaded.settings) }
         var mode: QuizMode?
         if let count = arguments.value("questions", as: Int.self) { mode = .questionLimit(count) }
         if let seconds = arguments.value("time", as: Int.self) { mode = .timeLimit(seconds: seconds) }
@@ -79,6 +80,19 @@ enum QuizCommand: Command {
             colours: TextStyle.wanted(isTerminal: isatty(STDOUT_FILENO) == 1, environment: environment),
             remembersChoices: false)
         play(configuration, settings: loaded.settings, reviewEntries: review, io: io)
+    }
+
+    /// `--kana` changes how reading questions are written, and only those: listening shows no
+    /// number and writing's answer is the kana, so with either it would be ignored in silence.
+    /// The skill is the one given, else the saved one as the session would take it.
+    static func checkKana(topic: Topic, skill given: Skill?, saved: KazuSettings) throws {
+        guard topic.skills.contains(.reading) else {
+            throw UsageError("--kana applies to the reading skill only, and \(topic.id) is drilled by \(topic.skills.map(\.rawValue).joined(separator: " and ")); drop --kana")
+        }
+        let skill = given ?? PreSettings.State(topic: topic, settings: saved).skill
+        guard skill != .reading else { return }
+        let whose = given == nil ? " (your saved choice)" : ""
+        throw UsageError("--kana applies to the reading skill only, and this session's skill is \(skill.rawValue)\(whose); add --skill reading, or drop --kana")
     }
 
     /// Where `--json-report` writes: refused at once when no file could ever be written there,

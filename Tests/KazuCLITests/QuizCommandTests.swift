@@ -329,6 +329,30 @@ struct QuizCommandTests {
         #expect(try history().last?.mode == .questionLimit(1))
     }
 
+    /// --kana changes how reading questions are written and nothing else: with another skill,
+    /// given or saved, it is refused with what to do, not ignored.
+    @Test func kanaWithASkillOtherThanReadingIsRefused() throws {
+        for skill in ["listening", "writing"] {
+            let result = try KazuProcess.run(["quiz", "number.1-10", "--skill", skill, "--kana", "--no-audio"], environment: environment)
+            #expect(result.status == 64 && result.output.isEmpty)
+            #expect(result.errors.hasPrefix("error: --kana applies to the reading skill only, and this session's skill is \(skill); add --skill reading, or drop --kana\nusage: kazu quiz"))
+        }
+        // Without --skill the saved one is the session's: listening, the default.
+        let saved = try KazuProcess.run(["quiz", "number.1-10", "--kana", "--no-audio"], environment: environment)
+        #expect(saved.status == 64)
+        #expect(saved.errors.hasPrefix("error: --kana applies to the reading skill only, and this session's skill is listening (your saved choice); add --skill reading"))
+        let phone = try KazuProcess.run(["quiz", "phone.mobile", "--kana", "--no-audio"], environment: environment)
+        #expect(phone.status == 64)
+        #expect(phone.errors.hasPrefix("error: --kana applies to the reading skill only, and phone.mobile is drilled by listening and writing; drop --kana"))
+        #expect(historyLines.isEmpty)
+        // With reading it shows kana.
+        let dialog = try KazuDialog(["quiz", "number.1-10", "--skill", "reading", "--kana", "-n", "1", "--no-audio"], environment: environment)
+        let line = try dialog.readLine(containing: "[1/1]")
+        #expect(line.unicodeScalars.contains { (0x3041...0x309F).contains($0.value) }, "kana: \(line)")
+        try dialog.send(":q")
+        #expect(try dialog.waitForExit() == 0)
+    }
+
     @Test func topicsFavoritesAndBadCommandLines() throws {
         let topics = try KazuProcess.run(["topics", "--json"], environment: environment)
         let decoded = try JSONSerialization.jsonObject(with: Data(topics.output.utf8)) as? [[String: Any]]
