@@ -29,14 +29,19 @@ enum StatsCommand: Command {
             topics = Set(matches.map(\.id))
         }
         // One record at a time: a long history is never all in memory.
-        let (stats, skipped): (HistoryStatistics, Int)
+        let (stats, skipped): (HistoryStatistics, SkippedLines)
         do {
             (stats, skipped) = try history.statistics(now: Date()) { topics?.contains($0.topicID) ?? true }
         } catch {
             throw CommandFailure("history not read: \(error)")
         }
-        if skipped > 0 {
-            io.errors.writeLine("warning: skipped \(skipped) damaged line\(skipped == 1 ? "" : "s") in the history")
+        if skipped.damaged > 0 {
+            io.errors.writeLine("warning: skipped \(counted(skipped.damaged, "damaged line")) in the history")
+        }
+        if skipped.newer > 0 {
+            // Not damaged, and not lost: the file keeps them for the kazu that wrote them.
+            let them = skipped.newer == 1 ? "it" : "them"
+            io.errors.writeLine("warning: skipped \(counted(skipped.newer, "line")) written by a newer kazu (kept in the history; update kazu to count \(them))")
         }
         if arguments.flag("json") {
             io.output.writeLine(json(stats, skipped: skipped))
@@ -84,7 +89,7 @@ enum StatsCommand: Command {
         return String(repeating: "█", count: filled) + String(repeating: "░", count: 20 - filled)
     }
 
-    private static func json(_ stats: HistoryStatistics, skipped: Int) -> String {
+    private static func json(_ stats: HistoryStatistics, skipped: SkippedLines) -> String {
         struct Tally: Encodable { var topic: String; var skill: String; var sessions, questions, correct: Int; var accuracy: Double }
         struct Missed: Encodable { var topic, value, written, reading: String; var misses: Int }
         struct Output: Encodable {
@@ -93,7 +98,9 @@ enum StatsCommand: Command {
             var trend: [Double]
             var topics: [Tally]
             var mostMissed: [Missed]
+            /// Every line not counted; `newerLines` of them written by a newer kazu.
             var skippedLines: Int
+            var newerLines: Int
         }
         let output = Output(
             sessions: stats.overall.sessions, questions: stats.overall.questions, correct: stats.overall.correct,
@@ -105,7 +112,7 @@ enum StatsCommand: Command {
             mostMissed: stats.mostMissed.map {
                 Missed(topic: $0.topicID, value: $0.valueKey, written: $0.written, reading: $0.reading, misses: $0.misses)
             },
-            skippedLines: skipped)
+            skippedLines: skipped.total, newerLines: skipped.newer)
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
         return (try? String(decoding: encoder.encode(output), as: UTF8.self)) ?? "{}"

@@ -292,6 +292,30 @@ struct QuizCommandTests {
         #expect(json.status == 0 && json.output.contains("\"skippedLines\" : 1"))
     }
 
+    /// A line a newer kazu wrote (a higher version) is not called damaged: stats says whose it
+    /// is, and neither stats nor a session saved after it changes or drops it.
+    @Test func historyLinesOfANewerKazuAreSkippedAsSuchAndKept() throws {
+        let topic = try #require(TopicCatalog.topic(id: "number.1-10"))
+        let record = SessionRecord(topicID: topic.id, skill: .listening, mode: .questionLimit(1), seed: 1,
+                                   startedAt: Date(), endedAt: Date(), ending: .completed,
+                                   questions: [QuestionRecord(question: topic.question(valueKey: "4", skill: .listening)!,
+                                                              submissions: [SubmissionRecord(typed: "4", verdict: .correct, seconds: 1)])])
+        let line = String(decoding: try HistoryClient.encodedLine(record), as: UTF8.self)
+        let newer = line.replacingOccurrences(of: "\"version\":1", with: "\"version\":99")
+        #expect(newer != line)
+        try (line + newer).write(toFile: directory + "/data/history.jsonl", atomically: true, encoding: .utf8)
+        let stats = try KazuProcess.run(["stats"], environment: environment)
+        #expect(stats.status == 0 && stats.output.hasPrefix("1 session, 1 question, 100% right first time"))
+        #expect(stats.errors == "warning: skipped 1 line written by a newer kazu (kept in the history; update kazu to count it)\n")
+        let json = try KazuProcess.run(["stats", "--json"], environment: environment)
+        #expect(json.output.contains("\"newerLines\" : 1") && json.output.contains("\"skippedLines\" : 1"))
+        let dialog = try KazuDialog(["quiz", "number.1-10", "-s", "reading", "-n", "1", "--no-audio"], environment: environment)
+        try dialog.send(try answer(toReadingLine: try dialog.readLine(containing: "[1/1]")))
+        try dialog.readLine(containing: "summary: 1/1")
+        #expect(try dialog.waitForExit() == 0)
+        #expect(historyLines.count == 3 && historyLines[0] + "\n" == line && historyLines[1] + "\n" == newer)
+    }
+
     /// A reading review of a missed phone number (never read, only heard or written) asks it
     /// by listening: the line says so, with its subtitle, not an empty prompt.
     @Test func aReviewLabelsEachQuestionByItsOwnSkill() throws {

@@ -6,34 +6,35 @@ import Foundation
 #endif
 
 /// Keeps the history of sessions: appends one JSON line per session, loads them back
-/// skipping (and counting) damaged lines. A struct of closures, live on a file.
+/// skipping (and counting) the lines it cannot read: damaged ones, and those a newer kazu
+/// wrote, which stay in the file for it. A struct of closures, live on a file.
 ///
 /// ```swift
 /// let history = HistoryClient.live(locations)
 /// try history.append(record)
 /// let loaded = try history.load()
-/// print(loaded.records.count, loaded.skippedLines)
+/// print(loaded.records.count, loaded.skipped.damaged, loaded.skipped.newer)
 /// ```
 public struct HistoryClient: Sendable {
     public var append: @Sendable (SessionRecord) throws -> Void
     public var load: @Sendable () throws -> HistoryLoad
     /// Hands over the records one at a time, oldest first, without keeping them all, and
-    /// returns how many lines were skipped: for statistics over a long history.
-    public var scan: @Sendable (_ each: (SessionRecord) -> Void) throws -> Int
+    /// returns the lines skipped: for statistics over a long history.
+    public var scan: @Sendable (_ each: (SessionRecord) -> Void) throws -> SkippedLines
 
     public init(append: @escaping @Sendable (SessionRecord) throws -> Void, load: @escaping @Sendable () throws -> HistoryLoad,
-                scan: (@Sendable (_ each: (SessionRecord) -> Void) throws -> Int)? = nil) {
+                scan: (@Sendable (_ each: (SessionRecord) -> Void) throws -> SkippedLines)? = nil) {
         self.append = append
         self.load = load
         self.scan = scan ?? { each in
             let loaded = try load()
             loaded.records.forEach(each)
-            return loaded.skippedLines
+            return loaded.skipped
         }
     }
 
     /// The statistics of the whole history, read one record at a time.
-    public func statistics(now: Date, including: (SessionRecord) -> Bool = { _ in true }) throws -> (HistoryStatistics, skippedLines: Int) {
+    public func statistics(now: Date, including: (SessionRecord) -> Bool = { _ in true }) throws -> (HistoryStatistics, skipped: SkippedLines) {
         var statistics = HistoryStatistics(now: now)
         let skipped = try scan { record in
             if including(record) { statistics.add(record) }
@@ -42,14 +43,37 @@ public struct HistoryClient: Sendable {
     }
 }
 
-/// The sessions read from the history, oldest first, and how many lines could not be read.
+/// The sessions read from the history, oldest first, and the lines that could not be read.
 public struct HistoryLoad: Hashable, Sendable {
     public var records: [SessionRecord]
-    public var skippedLines: Int
+    public var skipped: SkippedLines
+    /// All the lines skipped, whatever the reason.
+    public var skippedLines: Int { skipped.total }
 
-    public init(records: [SessionRecord] = [], skippedLines: Int = 0) {
+    public init(records: [SessionRecord] = [], skipped: SkippedLines = SkippedLines()) {
         self.records = records
-        self.skippedLines = skippedLines
+        self.skipped = skipped
+    }
+}
+
+/// The lines of a history that were not read, by why: a line a newer kazu wrote is whole, and
+/// kept in the file for that kazu, so it is not called damaged.
+///
+/// ```swift
+/// let skipped = try history.scan { _ in }
+/// if skipped.newer > 0 { print("\(skipped.newer) lines from a newer kazu") }
+/// ```
+public struct SkippedLines: Hashable, Sendable {
+    /// Damaged, cut short, over `HistoryClient.longestLine`, or of no format a kazu writes.
+    public var damaged: Int
+    /// Written by a newer kazu (a `version` above `SessionRecord.currentVersion`).
+    public var newer: Int
+
+    public var total: Int { damaged + newer }
+
+    public init(damaged: Int = 0, newer: Int = 0) {
+        self.damaged = damaged
+        self.newer = newer
     }
 }
 
@@ -70,7 +94,7 @@ extension HistoryClient {
             },
             load: {
                 var load = HistoryLoad()
-                load.skippedLines = try scanLines(path) { load.records.append($0) }
+                load.skipped = try scanLines(path) { load.records.append($0) }
                 return load
             },
             scan: { each in try scanLines(path, each) })
@@ -93,32 +117,43 @@ extension HistoryClient {
     }
 
     /// Reads the file at `path` a block at a time and hands over each record it holds; returns
-    /// the number of lines skipped. No file is an empty history.
-    static func scanLines(_ path: String, _ each: (SessionRecord) -> Void) throws(StorageError) -> Int {
-        var skipped = 0
+    /// the lines skipped. No file is an empty history.
+    static func scanLines(_ path: String, _ each: (SessionRecord) -> Void) throws(StorageError) -> SkippedLines {
+        var skipped = SkippedLines()
         let found = try DiskFile.readLines(path, longest: longestLine) { lines in
             // Decoding is most of the work: the block's lines are decoded on every core, then
             // handed over in order.
             let decoded = decodeInParallel(lines)
-            for (line, record) in zip(lines, decoded) {
-                if let record { each(record) } else if let line, isBlank(line) {} else { skipped += 1 }
+            for (line, read) in zip(lines, decoded) {
+                switch read {
+                case let .record(record): each(record)
+                case .newer: skipped.newer += 1
+                case .damaged: if let line, isBlank(line) {} else { skipped.damaged += 1 }
+                }
             }
         }
-        return found ? skipped : 0
+        return found ? skipped : SkippedLines()
     }
 
-    private static func decodeInParallel(_ lines: [ArraySlice<UInt8>?]) -> [SessionRecord?] {
+    /// What one line holds. (A line too long to read, nil, is damaged.)
+    private enum ReadLine {
+        case record(SessionRecord)
+        case newer
+        case damaged
+    }
+
+    private static func decodeInParallel(_ lines: [ArraySlice<UInt8>?]) -> [ReadLine] {
         let parts = lines.count < 64 ? 1 : min(ProcessInfo.processInfo.activeProcessorCount, 8)
-        if parts == 1 { return lines.map { $0.flatMap(record(in:)) } }
-        let results = UnsafeMutableBufferPointer<SessionRecord?>.allocate(capacity: lines.count)
-        results.initialize(repeating: nil)
+        if parts == 1 { return lines.map { $0.map(read) ?? .damaged } }
+        let results = UnsafeMutableBufferPointer<ReadLine>.allocate(capacity: lines.count)
+        results.initialize(repeating: .damaged)
         defer { results.deinitialize(); results.deallocate() }
         let output = UnsafeSendable(results)
         lines.withUnsafeBufferPointer { input in
             let shared = UnsafeSendable(input)
             DispatchQueue.concurrentPerform(iterations: parts) { part in
                 let range = (shared.value.count * part / parts)..<(shared.value.count * (part + 1) / parts)
-                for index in range { output.value[index] = shared.value[index].flatMap(record(in:)) }
+                for index in range { output.value[index] = shared.value[index].map(read) ?? .damaged }
             }
         }
         return Array(results)
@@ -128,22 +163,28 @@ extension HistoryClient {
         line.allSatisfy { $0 == 0x20 || $0 == 0x0D }
     }
 
-    private static func record(in line: ArraySlice<UInt8>) -> SessionRecord? {
-        guard let record = try? HistoryLine.decode(line), record.version == SessionRecord.currentVersion else { return nil }
-        return record
+    private static func read(_ line: ArraySlice<UInt8>) -> ReadLine {
+        if let record = try? HistoryLine.decode(line) {
+            if record.version == SessionRecord.currentVersion { return .record(record) }
+            return record.version > SessionRecord.currentVersion ? .newer : .damaged
+        }
+        // A newer kazu may write what this one cannot decode at all (a new skill, a field of
+        // another shape); its version says whose line it is.
+        if let version = HistoryLine.version(in: line), version > SessionRecord.currentVersion { return .newer }
+        return .damaged
     }
 
     /// The records in a history file's bytes: a line that is damaged, cut short, too long or
-    /// of an unknown format is skipped and counted.
+    /// of an unknown format is skipped and counted, and so, apart, is one a newer kazu wrote.
     public static func decode(_ bytes: [UInt8]) -> HistoryLoad {
         var load = HistoryLoad()
         for line in bytes.split(separator: 0x0A, omittingEmptySubsequences: true) {
             if isBlank(line) { continue }
-            guard line.count <= longestLine, let record = record(in: line) else {
-                load.skippedLines += 1
-                continue
+            switch line.count <= longestLine ? read(line) : .damaged {
+            case let .record(record): load.records.append(record)
+            case .newer: load.skipped.newer += 1
+            case .damaged: load.skipped.damaged += 1
             }
-            load.records.append(record)
         }
         return load
     }

@@ -148,6 +148,27 @@ public enum HistoryLine {
         }
     }
 
+    /// The `version` of a line that is a JSON object, whatever else it holds, or nil: a line a
+    /// newer kazu wrote in a shape this one cannot decode is still told from a damaged one.
+    static func version(in line: ArraySlice<UInt8>) -> Int? {
+        line.withUnsafeBufferPointer { buffer in
+            var reader = JSONReader(buffer)
+            var version: Int?
+            do {
+                try reader.object { reader, key throws(Damaged) in
+                    switch key {
+                    case "version": version = try reader.integer(Int.self)
+                    default: try reader.skipValue()
+                    }
+                }
+            } catch {
+                return nil
+            }
+            reader.skipSpaces()
+            return reader.isAtEnd ? version : nil
+        }
+    }
+
     /// Days since 1970-01-01 to a proleptic Gregorian (year, month, day).
     static func civilDate(daysSinceEpoch: Int64) -> (Int64, Int64, Int64) {
         let z = daysSinceEpoch + 719_468
