@@ -234,7 +234,9 @@ final class QuizSession {
             // A problem is said once, not again after every later command while it stays.
             if let problem = settings.problem, problem != shownSettingsProblem { io.output.writeLine("? \(problem)") }
             shownSettingsProblem = settings.problem
-            io.output.writeLine("voice \(settings.voiceName), rate \(settings.preferences.rate), pitch \(settings.preferences.pitch)")
+            // The voice by its id, as `voice V` takes it and `voices` lists it first: known from
+            // the start, where its name comes only once the voices have been listed.
+            io.output.writeLine("voice \(settings.preferences.voice), rate \(settings.preferences.rate), pitch \(settings.preferences.pitch)")
         }
         io.output.flush()
     }

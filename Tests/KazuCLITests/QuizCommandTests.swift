@@ -256,6 +256,30 @@ struct QuizCommandTests {
                 "flags hold for one session only")
     }
 
+    /// The settings' status line names the voice by its id, before the voices are listed and
+    /// after: it said `voice ja` at first and `voice Japanese` once they were.
+    @Test func theSettingsNameTheVoiceTheSameWayBeforeAndAfterListingThem() throws {
+        let dialog = try KazuDialog(["quiz", "number.1-10", "-s", "reading", "-n", "1", "--no-audio"], environment: environment)
+        try dialog.readLine(containing: "[1/1]")
+        try dialog.send(":s")
+        try dialog.readLine(containing: "settings (time stands still)")
+        try dialog.send("rate 120")
+        #expect(try dialog.readLine() == "voice ja, rate 120, pitch 50")
+        try dialog.send("voices")
+        #expect(try dialog.readLine() == "  ja  Japanese")
+        #expect(try dialog.readLine() == "voice ja, rate 120, pitch 50")
+        try dialog.send("rate 130")
+        #expect(try dialog.readLine() == "voice ja, rate 130, pitch 50")
+        try dialog.send("")
+        try dialog.send(":q")
+        #expect(try dialog.waitForExit() == 0)
+        // All of it piped at once, read before the voices are listed or after.
+        let piped = try KazuProcess.run(["quiz", "number.1-10", "-s", "reading", "-n", "1", "--no-audio"],
+                                        input: ":s\nrate 120\nvoices\nrate 130\n\n:q\n", environment: environment)
+        let status = piped.output.split(separator: "\n").filter { $0.hasPrefix("voice ") }
+        #expect(piped.status == 0 && status == ["voice ja, rate 120, pitch 50", "voice ja, rate 120, pitch 50", "voice ja, rate 130, pitch 50"])
+    }
+
     @Test func twoSessionsEndingAtOnceBothLand() throws {
         let dialogs = try (0..<2).map { _ in
             try KazuDialog(["quiz", "number.1-10", "-s", "reading", "--infinite", "--no-audio"], environment: environment)
