@@ -187,7 +187,9 @@ final class QuizSession {
             io.output.flush()
         case ":s":
             store.send(.quiz(.presented(.settingsTapped)))
-            store.send(.quiz(.presented(.settings(.presented(.speech(.voicesRequested))))))
+            // The voices are listed before the next line is read: a voice named at once (piped)
+            // is checked against them, not taken unchecked and saved.
+            await store.send(.quiz(.presented(.settings(.presented(.speech(.voicesRequested)))))).finish()
             inSettings = true
             io.output.writeLine("settings (time stands still): rate N (80-350), pitch N (0-100), voice V, voices, test; Enter to go back")
             io.output.flush()

@@ -280,6 +280,18 @@ struct QuizCommandTests {
         #expect(piped.status == 0 && status == ["voice ja, rate 120, pitch 50", "voice ja, rate 120, pitch 50", "voice ja, rate 130, pitch 50"])
     }
 
+    /// The voices are listed before the line after `:s` is read: a voice named right away, as
+    /// a script pipes it, is checked against them, and `voices` lists them.
+    @Test func aVoicePipedRightAfterColonSIsCheckedAgainstTheVoices() throws {
+        let piped = try KazuProcess.run(["quiz", "number.1-10", "-s", "reading", "-n", "1", "--no-audio"],
+                                        input: ":s\nvoice xx\nvoices\n\n:q\n", environment: environment)
+        #expect(piped.status == 0)
+        #expect(piped.output.contains("? no voice xx; the voices are ja"), "\(piped.output)")
+        #expect(piped.output.contains("  ja  Japanese"), "\(piped.output)")
+        let saved = (try? String(contentsOfFile: directory + "/config/settings.json", encoding: .utf8)) ?? ""
+        #expect(!saved.contains("xx"))
+    }
+
     @Test func twoSessionsEndingAtOnceBothLand() throws {
         let dialogs = try (0..<2).map { _ in
             try KazuDialog(["quiz", "number.1-10", "-s", "reading", "--infinite", "--no-audio"], environment: environment)
