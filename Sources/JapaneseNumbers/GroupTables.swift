@@ -154,7 +154,7 @@ enum GroupTables {
             for d in 0...9 {
                 for follow in [Follow.inner, Follow.end] {
                     starts.append(pool.count)
-                    let piece = d == 0 ? nil : NumberTables.chunk(large: 0, pos: pos, digit: d, follow: follow)[0]
+                    let piece = d == 0 ? nil : NumberTables.chunk(pos: pos, digit: d, follow: follow)[0]
                     pool += piece.map { script.bytes(of: $0) } ?? []
                     geminates.append(piece?.geminatesNext ?? false)
                 }
@@ -250,7 +250,7 @@ enum PieceTables {
         for pos in 0...3 {
             for d in 0...9 {
                 for follow in Follow.allCases {
-                    add(NumberTables.chunk(large: 0, pos: pos, digit: d, follow: follow).first)
+                    add(NumberTables.chunk(pos: pos, digit: d, follow: follow).first)
                 }
             }
         }

@@ -217,9 +217,8 @@ enum KanaGrammar {
         if elements.isEmpty { return .failure("type a number") }
 
         if checkSpelling {
-            let large = sum >= 10_000 ? 1 : 0
             for element in elements where !element.checked {
-                let allowed = NumberTables.chunk(large: large, pos: element.pos, digit: element.digit, follow: element.follow)
+                let allowed = NumberTables.chunk(pos: element.pos, digit: element.digit, follow: element.follow)
                 let written = s[element.start..<element.end]
                 var found = false
                 for form in allowed where form.scalars.count == written.count && matches(s, at: element.start, form.scalars) {

@@ -24,8 +24,9 @@ enum Follow: Int, CaseIterable {
 /// - 十 before 兆 and 京, and before counters that geminate, is じゅっ (the
 ///   reading NHK has recommended since 2010), also じっ (the older, still
 ///   taught one).
-/// - 一千 is せん on its own; いっせん is also accepted once the number reaches
-///   万 (いっせんまん, いちまんいっせん), where people use it for clarity.
+/// - 一千 is せん; いっせん is accepted too, wherever 一千 stands (いっせん,
+///   いっせんごひゃく, いっせんえん, いっせんまん): the formal reading of 一千
+///   (金一千円 on a cheque), also said for clarity before 万.
 /// - Sound changes inside a number have no alternatives: さんびゃく ろっぴゃく
 ///   はっぴゃく さんぜん はっせん.
 /// - Before 兆 and 京 the sound change is canonical (いっちょう はっちょう
@@ -46,9 +47,8 @@ enum NumberTables {
     /// The (multiplier, unit) spellings of one element, canonical first.
     ///
     /// `pos` is 0 for a bare digit, 1 十, 2 百, 3 千; `digit` 1...9 is the
-    /// multiplier (or the digit itself at pos 0); `large` says the number is
-    /// at least 10000 (only いっせん cares).
-    static func parts(pos: Int, digit d: Int, follow: Follow, large: Bool = false) -> [(String, String)] {
+    /// multiplier (or the digit itself at pos 0).
+    static func parts(pos: Int, digit d: Int, follow: Follow) -> [(String, String)] {
         let plain = digitKana[d]
         switch pos {
         case 0:
@@ -105,8 +105,7 @@ enum NumberTables {
             return [pair]
         default:
             switch d {
-            case 1:
-                return large ? [("", "せん"), ("いっ", "せん")] : [("", "せん")]
+            case 1: return [("", "せん"), ("いっ", "せん")]
             case 3: return [("さん", "ぜん")]
             case 8: return [("はっ", "せん")]
             default: return [(plain, "せん")]
@@ -114,15 +113,13 @@ enum NumberTables {
         }
     }
 
-    /// Every element, ready to append, at `chunkIndex(large:pos:digit:follow:)`.
+    /// Every element, ready to append, at `chunkIndex(pos:digit:follow:)`.
     static let chunks: [[Piece]] = {
         var table: [[Piece]] = []
-        for large in 0...1 {
-            for pos in 0...3 {
-                for d in 0...9 {
-                    for follow in Follow.allCases {
-                        table.append(d == 0 ? [] : parts(pos: pos, digit: d, follow: follow, large: large == 1).map { Piece($0.0 + $0.1) })
-                    }
+        for pos in 0...3 {
+            for d in 0...9 {
+                for follow in Follow.allCases {
+                    table.append(d == 0 ? [] : parts(pos: pos, digit: d, follow: follow).map { Piece($0.0 + $0.1) })
                 }
             }
         }
@@ -130,12 +127,12 @@ enum NumberTables {
     }()
 
     @inline(__always)
-    static func chunkIndex(large: Int, pos: Int, digit: Int, follow: Follow) -> Int {
-        ((large * 4 + pos) * 10 + digit) * 6 + follow.rawValue
+    static func chunkIndex(pos: Int, digit: Int, follow: Follow) -> Int {
+        (pos * 10 + digit) * 6 + follow.rawValue
     }
 
-    static func chunk(large: Int, pos: Int, digit: Int, follow: Follow) -> [Piece] {
-        chunks[chunkIndex(large: large, pos: pos, digit: digit, follow: follow)]
+    static func chunk(pos: Int, digit: Int, follow: Follow) -> [Piece] {
+        chunks[chunkIndex(pos: pos, digit: digit, follow: follow)]
     }
 
     /// UTF-8 of each kanji digit and unit (every one is three bytes).

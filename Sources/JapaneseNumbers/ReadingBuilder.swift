@@ -41,7 +41,6 @@ enum ReadingBuilder {
             slots.append(Slot(forms: counter?.digitTails[0] ?? NumberTables.zero, spaced: negative))
             return slots
         }
-        let large = m >= 10_000 ? 1 : 0
         var lowestGroup = 0
         while (m / groupPower(lowestGroup)) % 10_000 == 0 { lowestGroup += 1 }
 
@@ -65,10 +64,10 @@ enum ReadingBuilder {
                     if g == 0, let counter {
                         forms = pos == 0 ? counter.digitTails[d] : counter.unitTails[pos][d]
                     } else {
-                        forms = NumberTables.chunk(large: large, pos: pos, digit: d, follow: g == 0 ? .end : .group(g))
+                        forms = NumberTables.chunk(pos: pos, digit: d, follow: g == 0 ? .end : .group(g))
                     }
                 } else {
-                    forms = NumberTables.chunk(large: large, pos: pos, digit: d, follow: .inner)
+                    forms = NumberTables.chunk(pos: pos, digit: d, follow: .inner)
                 }
                 let joinsTens = pos == 0 && previousPos == 1
                 slots.append(Slot(forms: forms, spaced: !slots.isEmpty && !joinsTens))

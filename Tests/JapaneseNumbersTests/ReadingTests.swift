@@ -75,7 +75,11 @@ import JapaneseNumbers
         #expect(eightyEightTrillion.alternatives == ["はちじゅうはちちょう"])
         #expect(try JapaneseNumbers.reading(of: 60_000_000_000_000_000).alternatives == ["ろくけい"])
         #expect(try JapaneseNumbers.reading(of: 30_000_000_000_000).alternatives == ["さんじっちょう", "さんじゅうちょう"])
-        #expect(try JapaneseNumbers.reading(of: 1000).alternatives == [])
+        // 一千 is せん; いっせん, its formal reading, is accepted and listed.
+        #expect(try JapaneseNumbers.reading(of: 1000).hiragana == "せん")
+        #expect(try JapaneseNumbers.reading(of: 1000).alternatives == ["いっせん"])
+        #expect(try JapaneseNumbers.reading(of: 1000, counter: Counter.named("円")).alternatives == ["いっせんえん"])
+        #expect(try JapaneseNumbers.reading(of: 2000).alternatives == [])
         #expect(try JapaneseNumbers.reading(of: 77).alternatives == ["ななじゅうしち", "しちじゅうなな", "しちじゅうしち"])
     }
 

@@ -137,6 +137,17 @@ import Testing
         #expect(try topic("money.restaurant").question(valueKey: "805", skill: .listening) == nil, "not a step of 10")
     }
 
+    /// ￥1,000 may be heard or written いっせんえん, the formal reading of 一千円.
+    @Test func aThousandYenIsせんえんOrいっせんえん() throws {
+        let listening = try #require(try topic("money.conbini").question(valueKey: "1000", skill: .listening))
+        #expect(listening.spokenKana == "せんえん")
+        for typed in ["1000", "いっせんえん", "いっせん", "issen'en"] { #expect(listening.grade(typed) == .correct, "\(typed)") }
+        let writing = try #require(try topic("money.conbini").question(valueKey: "1000", skill: .writing))
+        #expect(writing.answer == "せんえん")
+        for typed in ["せんえん", "いっせんえん", "issen'en", "イッセンエン"] { #expect(writing.grade(typed) == .correct, "\(typed)") }
+        #expect(writing.grade("いちせんえん") == .incorrect)
+    }
+
     @Test func twelveHourHoursAreAnsweredEitherWay() throws {
         let asHour = try #require(try topic("time.hour-12").question(valueKey: "15:00", skill: .listening))
         #expect(asHour.spokenKana == "ごごさんじ" && asHour.answer == "3")
