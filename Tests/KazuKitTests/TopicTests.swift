@@ -40,6 +40,25 @@ import Testing
         }
     }
 
+    /// Kana pasted from macOS comes decomposed (び as ひ and U+3099, ぷ as ふ and U+309A). Every
+    /// reader that grades kana (numbers, readings of times, dates, eras, spans, phone numbers)
+    /// grades it as the composed kana: the same grade for the answer, the spoken kana and the
+    /// reading, composed or not.
+    @Test(arguments: drawable)
+    func decomposedKanaIsGradedAsComposed(topic: Topic) throws {
+        let random = RandomSource.seeded(UInt64(abs(topic.id.hashValue % 1000)) + 1)
+        for skill in topic.skills {
+            for _ in 0..<50 {
+                let question = topic.makeQuestion(skill: skill, using: random)
+                for text in [question.answer, question.spokenKana, question.reading] {
+                    let decomposed = text.decomposedStringWithCanonicalMapping
+                    guard decomposed.unicodeScalars.count != text.unicodeScalars.count else { continue }
+                    #expect(question.grade(decomposed) == question.grade(text), "\(topic.id) \(skill): \(text)")
+                }
+            }
+        }
+    }
+
     static func counterName(_ topic: Topic) -> String? {
         if case let .number(drill) = topic.kind { return drill.counter?.name }
         return nil
