@@ -25,7 +25,22 @@ enum NumberParser {
         trim(&s)
         if s.isEmpty { return .failure("type a number") }
         if s.first == 0xA5 || s.first == 0xFFE5 { s.removeFirst(); trim(&s) }   // ¥ before yen
+        guard s.first == 0x2B else { return unsigned(s, counter: counter) }
+        // A plus sign before a number ("+8", as kazu read takes +5) leaves it as it is.
+        s.removeFirst()
+        trim(&s)
+        if s.isEmpty { return .failure("type a number after +") }
+        if s.first == 0x2D { return .failure(bothSigns) }
+        let outcome = unsigned(s, counter: counter)
+        // まいなす or minus after the plus.
+        if case .success(let n) = outcome, n < 0 { return .failure(bothSigns) }
+        return outcome
+    }
 
+    static let bothSigns: Reason = "a number takes one sign, + or -, not both"
+
+    /// The number in `s` (normalized and trimmed, a plus sign taken off), or why it is not one.
+    static func unsigned(_ s: [UInt32], counter: Counter?) -> Outcome {
         // A written counter after digits or kanji: "3本", "１２ヶ月".
         if let counter {
             for form in writtenForms(counter) where form.count < s.count && s.suffix(form.count).elementsEqual(form) {

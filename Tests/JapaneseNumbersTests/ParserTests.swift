@@ -26,6 +26,8 @@ import JapaneseNumbers
         // 一千 read いっせん, the formal reading (一千円 on a cheque), beside the canonical せん.
         ("いっせん", 1000), ("イッセン", 1000), ("issen", 1000), ("いっせんごひゃく", 1500), ("issen gohyaku", 1500),
         ("いっせんまん", 10_000_000), ("いちまんいっせんにじゅう", 11020),
+        // A plus sign before a number, as kazu read takes +5: the number itself.
+        ("+8", 8), ("＋８", 8), ("+ 8", 8), ("+1,000", 1000), ("+三百", 300), ("+さん", 3), ("+san", 3), ("+0", 0),
     ] as [(String, Int64)])
     func accepts(_ text: String, _ number: Int64) {
         #expect(JapaneseNumbers.parse(text) == .success(number))
@@ -52,6 +54,7 @@ import JapaneseNumbers
         ("さんびゃっぽん", "本", 300), ("いちまんぼん", "本", 10000), ("せんぼん", "本", 1000), ("じゅういっぽん", "本", 11),
         ("はちほん", "本", 8), ("じっぽん", "本", 10), ("いっせんぼん", "本", 1000),
         ("いっせんえん", "円", 1000), ("issen'en", "円", 1000), ("イッセンエン", "円", 1000), ("いっせん", "円", 1000),
+        ("+3本", "本", 3), ("+1500", "円", 1500),
         ("ひとつ", "つ", 1), ("hitotsu", "つ", 1), ("とお", "つ", 10), ("too", "つ", 10), ("tō", "つ", 10),
         ("はつか", "日", 20), ("hatsuka", "日", 20), ("ついたち", "日", 1), ("yokka", "日", 4), ("juuyokka", "日", 14),
         ("いちにち", "日間", 1), ("みっかかん", "日間", 3), ("みっか", "日間", 3),
@@ -108,6 +111,13 @@ import JapaneseNumbers
         ("万", nil, "万 needs a number before it, as in 一万"),
         ("十十", nil, "十 cannot follow 十"),
         ("3-4", nil, "a minus sign can only come first"),
+        ("+", nil, "type a number after +"),
+        ("+-5", nil, "a number takes one sign, + or -, not both"),
+        ("+-0", nil, "a number takes one sign, + or -, not both"),
+        ("+マイナスさん", nil, "a number takes one sign, + or -, not both"),
+        ("+minus san", nil, "a number takes one sign, + or -, not both"),
+        ("-+5", nil, "+ is not part of a number"),
+        ("++5", nil, "+ is not part of a number"),
         ("9223372036854775808", nil, "too large: the largest number is 9223372036854775807"),
         ("-9223372036854775809", nil, "too small: the smallest number is -9223372036854775808"),
         ("一万京", nil, "京 cannot follow 万"),

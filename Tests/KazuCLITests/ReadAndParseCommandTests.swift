@@ -100,6 +100,16 @@ import Testing
         #expect(result.output == "-3\n-3\n-3\n-3\n")
     }
 
+    @Test func parseTakesAPlusSignAsReadDoes() {
+        let result = run("parse", "+8", "＋８", "+さん", "-8")
+        #expect(result.status == .success, "\(result.errors)")
+        #expect(result.output == "8\n8\n3\n-8\n")
+        #expect(run("read", "+5").output == "5\t五\tご\tgo\n")
+        let both = run("parse", "+-5")
+        #expect(both.status == .failure)
+        #expect(both.errors == "error: \"+-5\": a number takes one sign, + or -, not both\n")
+    }
+
     @Test func parseExplainsWhatIsWrongAndGoesOn() {
         let result = run("parse", input: "よんじゅうじゅう\n42\n")
         #expect(result.status == .failure)

@@ -152,6 +152,8 @@ import Testing
         #expect(question.spokenKana == "せんにひゃくよえん" && question.prefix == "￥" && question.postfix == nil)
         #expect(question.grade("1204") == .correct && question.grade("１,２０４") == .correct && question.grade("￥1,204") == .correct)
         #expect(question.grade("1,204円") == .correct && question.grade("1203") == .incorrect)
+        #expect(question.grade("+1204") == .correct && question.grade("＋１２０４") == .correct)
+        #expect(question.grade("-1204") == .unreadable(reason: "円 counts from 0 up; -1204 is out of range"))
         #expect(try topic("money.conbini").question(valueKey: "1204", skill: .writing)?.prompt == "￥1,204")
         #expect(try topic("money.restaurant").question(valueKey: "805", skill: .listening) == nil, "not a step of 10")
     }
@@ -209,6 +211,7 @@ import Testing
         #expect(try topic("duration.half-years").question(valueKey: "1.5y", skill: .listening)?.grade("18") == .correct)
         let leading = try #require(try topic("time.minute").question(valueKey: "5", skill: .listening))
         #expect(leading.grade("05") == .correct)
+        #expect(leading.grade("+5") == .correct && leading.grade("-5") != .correct)
         #expect(try topic("date.month").question(valueKey: "9", skill: .listening)?.grade("09") == .correct)
     }
 
