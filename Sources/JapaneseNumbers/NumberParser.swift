@@ -41,6 +41,8 @@ enum NumberParser {
 
     /// The number in `s` (normalized and trimmed, a plus sign taken off), or why it is not one.
     static func unsigned(_ s: [UInt32], counter: Counter?) -> Outcome {
+        if let reason = exponentReason(s) { return .failure(reason) }
+
         // A written counter after digits or kanji: "3本", "１２ヶ月".
         if let counter {
             for form in writtenForms(counter) where form.count < s.count && s.suffix(form.count).elementsEqual(form) {
@@ -74,6 +76,42 @@ enum NumberParser {
         // A minus sign before kana ("-さん", "－さん") is read as まいなす, as it is before digits and romaji.
         if kanaText.first == 0x2D { kanaText = minusKana + kanaText.dropFirst() }
         return kana(kanaText, counter: counter, fromRomaji: false)
+    }
+
+    /// Why `s` is refused when it is a number in exponent notation ("1e3", "-2.5E3", "1e+3"),
+    /// with the number in digits when it is a whole one; nil for anything else.
+    static func exponentReason(_ s: [UInt32]) -> Reason? {
+        var i = s.first == 0x2D ? 1 : 0
+        var mantissa: [UInt32] = []
+        var fractionDigits = 0
+        var sawPoint = false
+        while i < s.count, isASCIIDigit(s[i]) || (s[i] == 0x2E && !sawPoint) {
+            if s[i] == 0x2E { sawPoint = true } else { mantissa.append(s[i]); if sawPoint { fractionDigits += 1 } }
+            i += 1
+        }
+        guard !mantissa.isEmpty, i < s.count, s[i] == 0x65 else { return nil }   // e (E is folded to e)
+        i += 1
+        var exponentIsNegative = false
+        if i < s.count, s[i] == 0x2B || s[i] == 0x2D { exponentIsNegative = s[i] == 0x2D; i += 1 }
+        guard i < s.count, s[i...].allSatisfy(isASCIIDigit) else { return nil }
+
+        let unsupported = "exponent notation is not supported"
+        let negative = s.first == 0x2D
+        let tooLarge = negative
+            ? Reason("\(unsupported), and the number is too small: the smallest is \(Int64.min)")
+            : Reason("\(unsupported), and the number is too large: the largest is \(Int64.max)")
+        while mantissa.count > 1, mantissa.first == 0x30 { mantissa.removeFirst() }
+        if mantissa == [0x30] { return Reason("\(unsupported); type 0") }
+        // Held at 2^40, more than any text has digits to make up for: beyond it, too large or not whole.
+        let exponent = s[i...].reduce(0) { min($0 * 10 + Int($1 - 0x30), 1 << 40) }
+        var shift = (exponentIsNegative ? -exponent : exponent) - fractionDigits
+        while shift < 0, mantissa.count > 1, mantissa.last == 0x30 { mantissa.removeLast(); shift += 1 }
+        if shift < 0 { return Reason("\(unsupported); type a whole number in digits") }
+        if mantissa.count + shift > 19 { return tooLarge }
+        let digits = mantissa + [UInt32](repeating: 0x30, count: shift)
+        let magnitude = digits.reduce(UInt64(0)) { $0 * 10 + UInt64($1 - 0x30) }   // at most 19 digits: fits
+        guard case .success(let n) = int64(magnitude, negative: negative) else { return tooLarge }
+        return Reason("\(unsupported); type \(n)")
     }
 
     static let minusKana: [UInt32] = "まいなす".unicodeScalars.map(\.value)

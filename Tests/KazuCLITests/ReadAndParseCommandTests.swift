@@ -110,6 +110,14 @@ import Testing
         #expect(both.errors == "error: \"+-5\": a number takes one sign, + or -, not both\n")
     }
 
+    @Test func readSaysExponentNotationIsNotSupported() {
+        let result = run("read", "1e3", "300")
+        #expect(result.status == run("read", "abc").status)
+        #expect(result.status == .failure)
+        #expect(result.output == "300\t三百\tさんびゃく\tsanbyaku\n")
+        #expect(result.errors == "error: \"1e3\": exponent notation is not supported; type 1000\n")
+    }
+
     @Test func parseExplainsWhatIsWrongAndGoesOn() {
         let result = run("parse", input: "よんじゅうじゅう\n42\n")
         #expect(result.status == .failure)

@@ -154,6 +154,7 @@ import Testing
         #expect(question.grade("1,204円") == .correct && question.grade("1203") == .incorrect)
         #expect(question.grade("+1204") == .correct && question.grade("＋１２０４") == .correct)
         #expect(question.grade("-1204") == .unreadable(reason: "円 counts from 0 up; -1204 is out of range"))
+        #expect(question.grade("1.204e3") == .unreadable(reason: "exponent notation is not supported; type 1204"))
         #expect(try topic("money.conbini").question(valueKey: "1204", skill: .writing)?.prompt == "￥1,204")
         #expect(try topic("money.restaurant").question(valueKey: "805", skill: .listening) == nil, "not a step of 10")
     }
