@@ -10,6 +10,7 @@ enum KanaInput {
         out.reserveCapacity(text.utf8.count)
         for scalar in text.unicodeScalars {
             var v = scalar.value
+            if v >= 0xFF66 && v <= 0xFF9F { v = halfWidthKana[Int(v - 0xFF66)] }    // ｦ … ﾝ ﾞ ﾟ
             if v >= 0xFF01 && v <= 0xFF5E { v -= 0xFEE0 }           // full-width ASCII
             if v == 0x3000 { v = 0x20 }                              // ideographic space
             if v >= 0x41 && v <= 0x5A { v += 0x20 }                  // A-Z
@@ -34,6 +35,17 @@ enum KanaInput {
         }
         return out
     }
+
+    /// Half-width katakana from ｦ (U+FF66) to ﾝ (U+FF9D) as katakana, then ﾞ and ﾟ as the
+    /// combining voiced and semi-voiced marks, which join the kana before them.
+    static let halfWidthKana: [UInt32] = [
+        0x30F2, 0x30A1, 0x30A3, 0x30A5, 0x30A7, 0x30A9, 0x30E3, 0x30E5, 0x30E7, 0x30C3,   // ｦ ｧ ｨ ｩ ｪ ｫ ｬ ｭ ｮ ｯ
+        0x30FC, 0x30A2, 0x30A4, 0x30A6, 0x30A8, 0x30AA, 0x30AB, 0x30AD, 0x30AF, 0x30B1,   // ｰ ｱ ｲ ｳ ｴ ｵ ｶ ｷ ｸ ｹ
+        0x30B3, 0x30B5, 0x30B7, 0x30B9, 0x30BB, 0x30BD, 0x30BF, 0x30C1, 0x30C4, 0x30C6,   // ｺ ｻ ｼ ｽ ｾ ｿ ﾀ ﾁ ﾂ ﾃ
+        0x30C8, 0x30CA, 0x30CB, 0x30CC, 0x30CD, 0x30CE, 0x30CF, 0x30D2, 0x30D5, 0x30D8,   // ﾄ ﾅ ﾆ ﾇ ﾈ ﾉ ﾊ ﾋ ﾌ ﾍ
+        0x30DB, 0x30DE, 0x30DF, 0x30E0, 0x30E1, 0x30E2, 0x30E4, 0x30E6, 0x30E8, 0x30E9,   // ﾎ ﾏ ﾐ ﾑ ﾒ ﾓ ﾔ ﾕ ﾖ ﾗ
+        0x30EA, 0x30EB, 0x30EC, 0x30ED, 0x30EF, 0x30F3, 0x3099, 0x309A,                   // ﾘ ﾙ ﾚ ﾛ ﾜ ﾝ ﾞ ﾟ
+    ]
 
     /// The hiragana `base` with a voiced (U+3099) or semi-voiced (U+309A) mark: が from か,
     /// ぱ from は; nil for a kana that takes no such mark.

@@ -49,6 +49,16 @@ import JapaneseNumbers
         }
     }
 
+    /// Half-width katakana (ｻﾝﾋﾞｬｸ, as older systems and some keyboards type it) is read as
+    /// katakana; its separate ﾞ and ﾟ join the kana before them.
+    @Test(arguments: [
+        ("ｻﾝﾋﾞｬｸ", 300), ("ﾛｯﾋﾟｬｸ", 600), ("ﾆｼﾞｭｳ", 20), ("ｷｭｰ", 9), ("ﾖﾝｾﾝ", 4000), ("ｲｯｾﾝｺﾞﾋｬｸ", 1500),
+        ("ﾏｲﾅｽﾅﾅ", -7), ("ｼﾞｭｳｲﾁ", 11),
+    ] as [(String, Int64)])
+    func halfWidthKatakanaIsRead(_ text: String, _ number: Int64) {
+        #expect(JapaneseNumbers.parse(text) == .success(number))
+    }
+
     @Test(arguments: [
         ("さんぼん", "本", 3), ("sanbon", "本", 3), ("3本", "本", 3), ("３本", "本", 3), ("三本", "本", 3), ("さん", "本", 3),
         ("さんびゃっぽん", "本", 300), ("いちまんぼん", "本", 10000), ("せんぼん", "本", 1000), ("じゅういっぽん", "本", 11),
