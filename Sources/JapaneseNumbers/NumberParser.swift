@@ -51,6 +51,16 @@ enum NumberParser {
                 if !rest.isEmpty && rest.allSatisfy(isNumeralOrSeparator) {
                     return checkRange(numeral(rest), counter)
                 }
+                // What is wrong is the number before the written counter ("3x本"), not the
+                // counter. (A counter spelled in kana or romaji, ひとつ's つ or tō, is read with
+                // its number below.)
+                guard !rest.isEmpty, form.contains(where: { !KanaInput.isHiragana($0) && !KanaInput.isLatin($0) }) else { continue }
+                switch unsigned(rest, counter: nil) {
+                case .failure(let reason):
+                    return .failure(reason)
+                case .success(let number):
+                    return .failure("\(counter.name) goes after digits or kanji (\(number)\(counter.name)); after kana or romaji, write the counter the same way")
+                }
             }
         }
 
