@@ -99,7 +99,8 @@ enum QuizCommand: Command {
     /// rather than after the learner has played the whole session.
     static func reportPath(_ typed: String) throws -> String {
         if typed == "-" { return typed }
-        switch SessionReport.problem(writingTo: typed) {
+        let locations = try storageLocations()
+        switch SessionReport.problem(writingTo: typed, sparing: [locations.historyFile, locations.settingsFile]) {
         case nil:
             return typed
         case .noPath:
@@ -111,6 +112,16 @@ enum QuizCommand: Command {
             throw UsageError("--json-report \(UserText.quoted(typed)) is a link that leads back to itself")
         case let .noFolder(folder):
             throw UsageError("--json-report \(UserText.quoted(typed)): there is no folder \(UserText.quoted(folder)); make it first, or name a file in a folder that exists")
+        case let .notAFolder(file):
+            throw UsageError("--json-report \(UserText.quoted(typed)): \(UserText.quoted(file)) is a file, not a folder; name a file in a folder")
+        case let .notWritable(place):
+            throw UsageError("--json-report \(UserText.quoted(typed)): you may not write to \(UserText.quoted(place)); name a file where you can")
+        case .nameTooLong:
+            throw UsageError("--json-report \(UserText.quoted(typed)): the name is too long for the system; name a shorter one")
+        case .socket:
+            throw UsageError("--json-report \(UserText.quoted(typed)) is a socket; name a file")
+        case .keptFile:
+            throw UsageError("--json-report \(UserText.quoted(typed)) is where kazu keeps its history or settings, which a report would replace; name another file")
         }
     }
 

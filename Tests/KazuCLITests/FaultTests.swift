@@ -101,6 +101,7 @@ struct FaultTests {
         try "{}".write(toFile: directory + "/file.json", atomically: true, encoding: .utf8)
         try FileManager.default.createSymbolicLink(atPath: directory + "/loop", withDestinationPath: "loop")
         try FileManager.default.createSymbolicLink(atPath: directory + "/nowhere", withDestinationPath: "missing/report.json")
+        try FileManager.default.createDirectory(atPath: directory + "/data", withIntermediateDirectories: true)
         let refusals = [
             ("", "error: --json-report needs a file's path"),
             (directory, "' names a folder; name a file"),
@@ -108,6 +109,8 @@ struct FaultTests {
             (directory + "/no-such-folder/report.json", "': there is no folder '"),
             (directory + "/loop", "' is a link that leads back to itself"),
             (directory + "/nowhere", "': there is no folder '"),
+            (directory + "/file.json/report.json", "' is a file, not a folder"),
+            (directory + "/data/history.jsonl", "' is where kazu keeps its history or settings"),
         ]
         for (path, message) in refusals {
             let run = try KazuProcess.run(["quiz", "number.1-10", "-n", "1", "--no-audio", "--json-report", path], environment: environment)

@@ -245,6 +245,8 @@ func sampleRecord(id: String = UUID().uuidString, topicID: String = "number.1-10
         try manager.createSymbolicLink(atPath: directory + "/later", withDestinationPath: "later.json")
         try manager.createSymbolicLink(atPath: directory + "/old", withDestinationPath: directory + "/old.json")
         try manager.createSymbolicLink(atPath: directory + "/out", withDestinationPath: "/dev/stdout")
+        try manager.createSymbolicLink(atPath: directory + "/chain", withDestinationPath: "nowhere")
+        let long = String(repeating: "c", count: 240) + ".json"
         let cases: [(String, WriteProblem?)] = [
             ("", .noPath),
             (directory, .folder),
@@ -258,16 +260,55 @@ func sampleRecord(id: String = UUID().uuidString, topicID: String = "number.1-10
             (directory + "/old", nil),
             (directory + "/out", nil),
             ("/dev/null", nil),
+            (directory + "/chain", .noFolder(directory + "/missing")),
+            (directory + "/old.json/x.json", .notAFolder(directory + "/old.json")),
+            (directory + "/" + String(repeating: "c", count: 300), .nameTooLong),
+            (directory + "/" + long, nil),
         ]
         for (path, problem) in cases {
             #expect(SessionReport.problem(writingTo: path) == problem, "\(path)")
         }
-        // Where the check finds nothing wrong, the writer writes.
+        // Where the check finds nothing wrong, the writer writes (a long name too: the
+        // temporary file beside it must not be longer than a folder takes).
         let record = sampleRecord(answers: [("3", [.correct])])
-        for name in ["/new.json", "/old.json", "/later", "/old"] {
+        for name in ["/new.json", "/old.json", "/later", "/old", "/" + long] {
             try SessionReport.write(record, to: directory + name)
         }
         #expect(manager.fileExists(atPath: directory + "/later.json"))
+    }
+
+    /// A report never replaces the history or the settings, named as they are, through a
+    /// link, or before they exist; nor goes into a socket.
+    @Test func theCheckSparesKazusOwnFilesAndRefusesASocket() throws {
+        let directory = try makeTemporaryDirectory()
+        defer { removeTemporaryDirectory(directory) }
+        let history = directory + "/data/history.jsonl", settings = directory + "/config/settings.json"
+        try FileManager.default.createDirectory(atPath: directory + "/data", withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(atPath: directory + "/config", withIntermediateDirectories: true)
+        let kept = [history, settings]
+        // Before they exist, by name; once they do, however they are reached.
+        #expect(SessionReport.problem(writingTo: history, sparing: kept) == .keptFile)
+        #expect(SessionReport.problem(writingTo: directory + "/config/../config/settings.json", sparing: kept) == .keptFile)
+        try "{}\n".write(toFile: history, atomically: true, encoding: .utf8)
+        try FileManager.default.createSymbolicLink(atPath: directory + "/link", withDestinationPath: history)
+        #expect(SessionReport.problem(writingTo: history, sparing: kept) == .keptFile)
+        #expect(SessionReport.problem(writingTo: directory + "/link", sparing: kept) == .keptFile)
+        #expect(SessionReport.problem(writingTo: directory + "/data/report.json", sparing: kept) == nil)
+
+        let socketPath = directory + "/socket"
+        let descriptor = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue), 0)
+        try #require(descriptor >= 0)
+        defer { close(descriptor) }
+        var address = sockaddr_un()
+        address.sun_family = sa_family_t(AF_UNIX)
+        withUnsafeMutableBytes(of: &address.sun_path) { raw in
+            for (index, byte) in socketPath.utf8.enumerated() where index < raw.count - 1 { raw[index] = byte }
+        }
+        let bound = withUnsafePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(descriptor, $0, socklen_t(MemoryLayout<sockaddr_un>.size)) }
+        }
+        try #require(bound == 0)
+        #expect(SessionReport.problem(writingTo: socketPath) == .socket)
     }
 }
 

@@ -22,9 +22,10 @@ public enum SessionReport {
 
     /// Why no report could be written to `path`, by the same rules `write` follows: checked
     /// before a session, so that the learner does not play one whose report is then lost. Nil
-    /// when a write may work.
-    public static func problem(writingTo path: String) -> WriteProblem? {
-        DiskFile.problemWriting(to: path)
+    /// when a write may work. `kept` are files a report must never replace (the history, the
+    /// settings): `.keptFile` when `path` is one of them, through a link or not.
+    public static func problem(writingTo path: String, sparing kept: [String] = []) -> WriteProblem? {
+        DiskFile.problemWriting(to: path, sparing: kept)
     }
 
     /// Writes the record to `path` through a temporary file, so that a reader never sees half.

@@ -163,26 +163,62 @@ enum DiskFile {
 
     /// Why nothing could be written to `path` without making folders, found before there is
     /// anything to write; nil when a write may work (it can still fail, on a full disk say).
-    static func problemWriting(to path: String) -> WriteProblem? {
+    /// `kept` are files that must not be written over this way (the history, the settings).
+    static func problemWriting(to path: String, sparing kept: [String] = []) -> WriteProblem? {
         guard !path.isEmpty else { return .noPath }
         var info = stat()
         let found = stat(path, &info) == 0
         if path.hasSuffix("/") || found && info.st_mode & S_IFMT == S_IFDIR { return .folder }
         if !found && errno == ELOOP { return .linkLoop }
+        if !found && errno == ENAMETOOLONG { return .nameTooLong }
+        if found && info.st_mode & S_IFMT == S_IFSOCK { return .socket }
+        // (A device kept as the history, /dev/null to keep none, takes a report as well.)
+        if found && info.st_mode & S_IFMT == S_IFREG && kept.contains(where: { sameFile(path, $0) }) { return .keptFile }
         let file: String
         switch try? destination(of: path) {
         case .replacing(let target)?:
             file = target
         case .into?:
-            // A link to nothing yet: its file will be made in the folder the link names.
-            guard lstat(path, &info) == 0, info.st_mode & S_IFMT == S_IFLNK, stat(path, &info) != 0,
-                  let target = linkTarget(path) else { return nil }
+            if found { return access(path, W_OK) == 0 ? nil : .notWritable(path) }
+            // A link to nothing yet: its file will be made where the last link of the chain
+            // points.
+            guard let target = endOfLinks(path) else { return nil }
             file = target
         case nil:
             return nil
         }
         let folder = parent(of: file)
-        if stat(folder, &info) != 0 || info.st_mode & S_IFMT != S_IFDIR { return .noFolder(folder) }
+        guard stat(folder, &info) == 0 else { return .noFolder(folder) }
+        guard info.st_mode & S_IFMT == S_IFDIR else { return .notAFolder(folder) }
+        // The file is made beside itself, then renamed: its folder must take new files.
+        if access(folder, W_OK | X_OK) != 0 { return .notWritable(folder) }
+        if !found, kept.contains(where: { samePlace(file, $0) }) { return .keptFile }
+        return nil
+    }
+
+    /// Whether `a` and `b` name one existing file.
+    private static func sameFile(_ a: String, _ b: String) -> Bool {
+        var first = stat(), second = stat()
+        return stat(a, &first) == 0 && stat(b, &second) == 0 && first.st_dev == second.st_dev && first.st_ino == second.st_ino
+    }
+
+    /// Whether `a` and `b`, neither of which need exist, name the same name in the same folder.
+    private static func samePlace(_ a: String, _ b: String) -> Bool {
+        guard a.split(separator: "/").last == b.split(separator: "/").last else { return false }
+        var first = stat(), second = stat()
+        return stat(parent(of: a), &first) == 0 && stat(parent(of: b), &second) == 0
+            && first.st_dev == second.st_dev && first.st_ino == second.st_ino
+    }
+
+    /// Where a chain of links starting at `path` ends: the path the last link names.
+    private static func endOfLinks(_ path: String) -> String? {
+        var current = path
+        for _ in 0..<40 {
+            var info = stat()
+            guard lstat(current, &info) == 0, info.st_mode & S_IFMT == S_IFLNK else { return current }
+            guard let next = linkTarget(current) else { return nil }
+            current = next
+        }
         return nil
     }
 
@@ -224,7 +260,11 @@ enum DiskFile {
                                 makingDirectories: Bool) throws(StorageError) {
         let directory = parent(of: path)
         if makingDirectories { try makeDirectories(directory) }
-        let temporary = "\(path).tmp-\(getpid())-\(UInt32.random(in: 0...UInt32.max))"
+        // Beside the file, named after it unless its name is so long that the suffix would
+        // make the name longer than a folder takes (255 bytes).
+        let name = path.split(separator: "/").last.map(String.init) ?? path
+        let stem = name.utf8.count <= 200 ? name : "kazu"
+        let temporary = "\(directory)/\(stem).tmp-\(getpid())-\(UInt32.random(in: 0...UInt32.max))"
         let descriptor = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o644)
         // Errors name the file the learner asked for, not the temporary one beside it.
         guard descriptor >= 0 else { throw failure(shown) }
@@ -316,4 +356,15 @@ public enum WriteProblem: Equatable, Sendable {
     case linkLoop
     /// The folder the file would be in is not there (given as the path to it).
     case noFolder(String)
+    /// What the file would be in is a file, not a folder (given as its path).
+    case notAFolder(String)
+    /// This user may not write there: in the folder the file would be made in, or into the
+    /// device or pipe itself (given as its path).
+    case notWritable(String)
+    /// The path, or a name in it, is longer than the system takes.
+    case nameTooLong
+    /// The path is a socket, which takes no file.
+    case socket
+    /// The path is one of the files that must be spared (the history, the settings).
+    case keptFile
 }
