@@ -91,7 +91,7 @@ enum QuizCommand: Command {
         }
         let skill = given ?? PreSettings.State(topic: topic, settings: saved).skill
         guard skill != .reading else { return }
-        let whose = given == nil ? " (your saved choice)" : ""
+        let whose = given == nil ? " (no --skill given)" : ""
         throw UsageError("--kana applies to the reading skill only, and this session's skill is \(skill.rawValue)\(whose); add --skill reading, or drop --kana")
     }
 

@@ -400,7 +400,7 @@ struct QuizCommandTests {
         // Without --skill the saved one is the session's: listening, the default.
         let saved = try KazuProcess.run(["quiz", "number.1-10", "--kana", "--no-audio"], environment: environment)
         #expect(saved.status == 64)
-        #expect(saved.errors.hasPrefix("error: --kana applies to the reading skill only, and this session's skill is listening (your saved choice); add --skill reading"))
+        #expect(saved.errors.hasPrefix("error: --kana applies to the reading skill only, and this session's skill is listening (no --skill given); add --skill reading"))
         let phone = try KazuProcess.run(["quiz", "phone.mobile", "--kana", "--no-audio"], environment: environment)
         #expect(phone.status == 64)
         #expect(phone.errors.hasPrefix("error: --kana applies to the reading skill only, and phone.mobile is drilled by listening and writing; drop --kana"))

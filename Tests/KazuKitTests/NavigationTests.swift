@@ -164,6 +164,41 @@ import Testing
         await store.finish()
     }
 
+    /// A retry asks the missed questions as the session asked them: a phone number missed in a
+    /// reading review (phone numbers are not read) by listening, and in a session written in
+    /// kana, in kana. It asked the phone number as a reading question showing its own answer.
+    @Test func aRetryAsksTheMissedQuestionsAsTheSessionDid() async throws {
+        let phone = try #require(TopicCatalog.topic(id: "phone.mobile")).makeQuestion(skill: .listening, using: .seeded(3))
+        let number = try #require(TopicCatalog.topic(id: "number.1-100")?.question(valueKey: "46", skill: .reading, script: .kana))
+        let missed = [phone, number].map {
+            QuestionRecord(question: $0, submissions: [SubmissionRecord(typed: "", verdict: .skipped, seconds: 1)])
+        }
+        let record = SessionRecord(topicID: TopicCatalog.review.id, skill: .reading, mode: .questionLimit(2), seed: 1,
+                                   startedAt: sessionStart, endedAt: sessionStart, ending: .completed, questions: missed)
+        var initial = Navigation.State(settings: KazuSettings())
+        initial.path.append(Summary.State(record: record, script: .kana))
+        let clock = TestClock()
+        let store = TestStore(initialState: initial) { Navigation() } withDependencies: {
+            $0.clock = clock
+            $0.speech = .silent
+            $0.history = .inMemory()
+            $0.settingsClient = .inMemory()
+            $0.date = .constant(sessionStart)
+        }
+        store.exhaustivity = .off
+        let id = store.state.path.ids[0]
+        await store.send(.path(.element(id: id, action: .delegate(.retry(missed)))))
+        await store.receive(.quiz(.presented(.started)))
+        let quiz = try #require(store.state.quiz)
+        #expect(quiz.question.skill == .listening && quiz.question.valueKey == phone.valueKey)
+        #expect(quiz.question.prompt != quiz.question.answer)
+        #expect(quiz.queued == [number])
+        #expect(quiz.script == .kana)
+        await store.send(.quiz(.presented(.endTapped)))
+        await clock.advance(by: .seconds(1))
+        await store.finish()
+    }
+
     @Test func theReviewTopicAppearsOnceSomethingWasMissed() async throws {
         let clock = TestClock()
         let history = HistoryClient.inMemory()

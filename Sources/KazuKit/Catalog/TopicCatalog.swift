@@ -92,9 +92,14 @@ public enum TopicCatalog {
     /// The question on one value to review. A topic not drilled in `skill` (phone numbers are
     /// not read) is asked in its first skill.
     private static func reviewQuestion(_ entry: ReviewEntry, skill: Skill, script: ReadingScript) -> Question? {
-        guard let topic = topic(id: entry.topicID) else { return nil }
-        return topic.question(valueKey: entry.valueKey, skill: topic.skills.contains(skill) ? skill : topic.skills[0],
-                              script: script)
+        question(topicID: entry.topicID, valueKey: entry.valueKey, skill: skill, script: script)
+    }
+
+    /// The question on one value of a topic, asked again (a review, a retry of missed ones):
+    /// in `skill`, or in the topic's first skill when it is not drilled in `skill`.
+    static func question(topicID: String, valueKey: String, skill: Skill, script: ReadingScript) -> Question? {
+        guard let topic = topic(id: topicID) else { return nil }
+        return topic.question(valueKey: valueKey, skill: topic.skills.contains(skill) ? skill : topic.skills[0], script: script)
     }
 
     private static let byID: [String: Topic] = Dictionary(uniqueKeysWithValues: all.map { ($0.id, $0) })

@@ -144,9 +144,10 @@ public struct Navigation: Reducer, Sendable {
                 return .none
 
             case let .quiz(.presented(.delegate(.sessionEnded(record)))):
+                let script = state.quiz?.script ?? .kanji
                 state.quiz = nil
                 guard let record else { return .none }
-                state.path.append(Summary.State(record: record))
+                state.path.append(Summary.State(record: record, script: script))
                 state.isSavingSession = true
                 return .run { send in
                     try await Self.offTheMainActor { try history.append(record) }
@@ -182,16 +183,19 @@ public struct Navigation: Reducer, Sendable {
                 return .none
 
             case let .path(.element(_, .delegate(.retry(missed)))):
-                guard let record = state.path.last?.record, let first = missed.first,
-                      let topic = TopicCatalog.topic(id: record.topicID) ?? TopicCatalog.topic(id: first.topicID) else { return .none }
+                guard let summary = state.path.last, let first = missed.first,
+                      let topic = TopicCatalog.topic(id: summary.record.topicID) ?? TopicCatalog.topic(id: first.topicID) else { return .none }
+                let record = summary.record
+                // Asked as the session asked them: a phone number missed in a reading review was
+                // asked by listening, and a session in kana is retried in kana.
                 let questions = missed.compactMap {
-                    TopicCatalog.topic(id: $0.topicID)?.question(valueKey: $0.valueKey, skill: record.skill)
+                    TopicCatalog.question(topicID: $0.topicID, valueKey: $0.valueKey, skill: record.skill, script: summary.script)
                 }
                 guard !questions.isEmpty else { return .none }
                 state.path.removeAll()
                 return start(&state, Quiz.State(
                     topic: topic, skill: record.skill, mode: .questionLimit(questions.count), seed: drawSeed(),
-                    speech: state.settings.speech, startedAt: now(), queued: questions))
+                    script: summary.script, speech: state.settings.speech, startedAt: now(), queued: questions))
 
             case .path(.element(_, .delegate(.done))):
                 state.path.removeAll()

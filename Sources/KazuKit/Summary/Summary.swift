@@ -12,8 +12,13 @@ import Composable
 public struct Summary: Reducer {
     public struct State: Equatable, Sendable {
         public var record: SessionRecord
+        /// How the session wrote its reading questions: a retry writes them the same way.
+        public var script: ReadingScript
 
-        public init(record: SessionRecord) { self.record = record }
+        public init(record: SessionRecord, script: ReadingScript = .kanji) {
+            self.record = record
+            self.script = script
+        }
 
         public var topic: Topic? { TopicCatalog.topic(id: record.topicID) }
         public var total: Int { record.questions.count }
