@@ -126,6 +126,12 @@ import JapaneseNumbers
         ("+-0", nil, "a number takes one sign, + or -, not both"),
         ("+マイナスさん", nil, "a number takes one sign, + or -, not both"),
         ("+minus san", nil, "a number takes one sign, + or -, not both"),
+        ("+まいなすぜろ", nil, "a number takes one sign, + or -, not both"),
+        ("+マイナス0", nil, "a number takes one sign, + or -, not both"),
+        ("+minus zero", nil, "a number takes one sign, + or -, not both"),
+        ("0001e3", nil, "exponent notation is not supported; type 1000"),
+        // Leading zeros went one array shift each: a million of them took 40 s.
+        (String(repeating: "0", count: 1_000_000) + "1e3", nil, "exponent notation is not supported; type 1000"),
         ("-+5", nil, "+ is not part of a number"),
         ("++5", nil, "+ is not part of a number"),
         // Exponent notation: say so, and give the number in digits when there is one.
