@@ -177,6 +177,12 @@ import Testing
         let as24 = try #require(try topic("time.hour-12-as-24").question(valueKey: "15:00", skill: .listening))
         #expect(as24.answer == "15" && as24.grade("15") == .correct && as24.grade("3") == .incorrect)
         #expect(as24.grade("午後3時") == .correct)
+        // A plus sign, as a number answer takes it ("+8"), in every kind of count and time.
+        #expect(as24.grade("+15") == .correct && asHour.grade("+3") == .correct)
+        let span = try #require(try topic("duration.hours-minutes").question(valueKey: "1:30:00", skill: .listening))
+        #expect(span.grade("+1:30") == .correct && span.grade("+1時間30分") == .correct)
+        let clock = try #require(try topic("time.clock").question(valueKey: "14:45", skill: .listening))
+        #expect(clock.grade("+14:45") == .correct)
     }
 
     @Test func eraYearsAreAnsweredInTheWesternCalendarWith元年() throws {

@@ -20,16 +20,24 @@ enum AnswerReader {
         return String(scalars).trimmingSpaces
     }
 
+    /// `normalized`, and without a plus sign before a digit: a count or a time typed "+3" is 3,
+    /// as the number parser takes "+8". (Dates and phone numbers take no sign.)
+    static func unsigned(_ text: String) -> String {
+        let text = normalized(text)
+        guard text.hasPrefix("+"), let next = text.dropFirst().first, next.isASCII && next.isNumber else { return text }
+        return String(text.dropFirst())
+    }
+
     /// Digits only, leading zeros allowed: "05" is 5.
     static func wholeNumber(_ text: String) -> Int64? {
-        let text = normalized(text)
+        let text = unsigned(text)
         guard !text.isEmpty, text.count <= 18, text.allSatisfy({ $0.isASCII && $0.isNumber }) else { return nil }
         return Int64(text)
     }
 
     /// 14:45, 14時45分, 1445, 945, 14, 午後2:45 (read as 14:45).
     static func clockTime(_ text: String) -> (hour: Int, minute: Int)? {
-        var text = normalized(text)
+        var text = unsigned(text)
         var afternoon: Bool?
         for (marker, isAfternoon) in [("午前", false), ("午後", true), ("am", false), ("pm", true), ("AM", false), ("PM", true)] {
             if text.hasPrefix(marker) { afternoon = isAfternoon; text = String(text.dropFirst(marker.count)).trimmingSpaces }
@@ -90,7 +98,7 @@ enum AnswerReader {
 
     /// A length of time: 1:30, 1:05:30, 1時間30分, 2時間5分10秒: [hours, minutes, seconds].
     static func span(_ text: String) -> [Int64]? {
-        let text = normalized(text)
+        let text = unsigned(text)
         if text.contains(":") {
             let parts = text.split(separator: ":", omittingEmptySubsequences: false)
             guard (2...3).contains(parts.count), let hours = digits(parts[0], maxCount: 3) else { return nil }
@@ -114,7 +122,7 @@ enum AnswerReader {
     /// Half years: 1.5 (years), 18 (months), 1年半, 半年. Months that are not a whole number of
     /// half years read as -1, which matches no answer.
     static func halfYears(_ text: String) -> Int64? {
-        let text = normalized(text)
+        let text = unsigned(text)
         if text == "半年" { return 1 }
         if text.hasSuffix("年半"), let years = wholeNumber(String(text.dropLast(2))) { return years * 2 + 1 }
         if let months = wholeNumber(text.hasSuffix("ヶ月") ? String(text.dropLast(2)) : text) {
