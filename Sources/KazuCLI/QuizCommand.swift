@@ -69,6 +69,13 @@ enum QuizCommand: Command {
         if let seconds = arguments.value("time", as: Int.self) { mode = .timeLimit(seconds: seconds) }
         if arguments.flag("infinite") { mode = .infinite }
         let speech: SpeechClient = arguments.flag("no-audio") ? .silent : .espeak()
+        // A voice that is not installed is a typo, refused before the session as `kazu say`
+        // refuses it. When the voices cannot be listed (espeak-ng's data missing), the session
+        // says so itself and goes on silent; under --no-audio nothing is spoken.
+        if let voice = arguments.value("voice"), !arguments.flag("no-audio"),
+           let voices = try? waitFor({ try await speech.voices() }) {
+            try SayCommand.checkVoice(voice, among: voices)
+        }
         let environment = ProcessInfo.processInfo.environment
         let configuration = QuizSession.Configuration(
             topic: topic, skill: arguments.value("skill", as: Skill.self), script: arguments.flag("kana") ? .kana : nil,

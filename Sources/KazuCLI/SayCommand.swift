@@ -94,7 +94,11 @@ enum SayCommand: Command {
 
     /// A voice name that is not one of the client's is a typo, not missing data: say which names there are.
     private static func checkVoice(_ voice: String, speech: SpeechClient) throws {
-        let voices = try waitFor { try await speech.voices() }
+        try checkVoice(voice, among: try waitFor { try await speech.voices() })
+    }
+
+    /// Refuses `voice` when it is not one of `voices`, naming those there are.
+    static func checkVoice(_ voice: String, among voices: [Voice]) throws {
         guard !voices.contains(where: { $0.id == voice }) else { return }
         let names = voices.map(\.id).joined(separator: ", ")
         throw UsageError("unknown voice \(UserText.quoted(voice)); the voices are: \(names) (see 'kazu say --list-voices')")

@@ -292,6 +292,18 @@ struct QuizCommandTests {
         #expect(!saved.contains("xx"))
     }
 
+    /// A voice that is not installed is refused before the session, as `kazu say` refuses it;
+    /// one that is, is taken.
+    @Test func anUnknownVoiceIsRefusedBeforeTheSession() throws {
+        let unknown = try KazuProcess.run(["quiz", "number.1-10", "-n", "1", "--voice", "xx"], input: ":q\n", environment: environment)
+        #expect(unknown.status == 64, "\(unknown.errors)")
+        #expect(unknown.errors.hasPrefix("error: unknown voice 'xx'; the voices are: ja, "), "\(unknown.errors)")
+        #expect(!unknown.output.contains("[1/1]"))
+        let known = try KazuProcess.run(["quiz", "number.1-10", "-n", "1", "--voice", "ja+f1"], input: ":q\n",
+                                        environment: environment.merging(["KAZU_PLAYER": "none"]) { $1 })
+        #expect(known.status == 0 && known.output.contains("[1/1]"), "\(known.errors)")
+    }
+
     @Test func twoSessionsEndingAtOnceBothLand() throws {
         let dialogs = try (0..<2).map { _ in
             try KazuDialog(["quiz", "number.1-10", "-s", "reading", "--infinite", "--no-audio"], environment: environment)
