@@ -92,7 +92,11 @@ enum NumberParser {
     /// Why `s` is refused when it is a number in exponent notation ("1e3", "-2.5E3", "1e+3"),
     /// with the number in digits when it is a whole one; nil for anything else.
     static func exponentReason(_ s: [UInt32]) -> Reason? {
-        var i = s.first == 0x2D ? 1 : 0
+        // A minus in any writing first ("-", "まいなす", "minus"), and spaces after it.
+        var i = 0
+        for sign in [[0x2D], minusKana, minusWord] where s.starts(with: sign) { i = sign.count }
+        let negative = i > 0
+        while i < s.count, s[i] == 0x20 { i += 1 }
         var mantissa: [UInt32] = []
         var fractionDigits = 0
         var sawPoint = false
@@ -107,7 +111,6 @@ enum NumberParser {
         guard i < s.count, s[i...].allSatisfy(isASCIIDigit) else { return nil }
 
         let unsupported = "exponent notation is not supported"
-        let negative = s.first == 0x2D
         let tooLarge = negative
             ? Reason("\(unsupported), and the number is too small: the smallest is \(Int64.min)")
             : Reason("\(unsupported), and the number is too large: the largest is \(Int64.max)")

@@ -130,6 +130,9 @@ import JapaneseNumbers
         ("+マイナス0", nil, "a number takes one sign, + or -, not both"),
         ("+minus zero", nil, "a number takes one sign, + or -, not both"),
         ("0001e3", nil, "exponent notation is not supported; type 1000"),
+        ("- 1e3", nil, "exponent notation is not supported; type -1000"),
+        ("マイナス1e3", nil, "exponent notation is not supported; type -1000"),
+        ("minus 1e3", nil, "exponent notation is not supported; type -1000"),
         // Leading zeros went one array shift each: a million of them took 40 s.
         (String(repeating: "0", count: 1_000_000) + "1e3", nil, "exponent notation is not supported; type 1000"),
         ("-+5", nil, "+ is not part of a number"),
