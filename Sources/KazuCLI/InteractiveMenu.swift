@@ -14,7 +14,8 @@ enum InteractiveMenu {
     @Sendable
     static func run(io: TerminalIO) -> ExitCode {
         do {
-            let (settingsClient, history, loaded, review) = try QuizCommand.loadRemembered(io: io)
+            let remembered = try QuizCommand.loadRemembered(io: io)
+            let (loaded, review) = (remembered.loaded, remembered.review)
             let sections = Topics.State(favorites: loaded.settings.favorites, recent: loaded.settings.recentTopics,
                                         hasReview: !review.isEmpty).sections
             var numbered: [Topic] = []
@@ -43,7 +44,7 @@ enum InteractiveMenu {
             let configuration = QuizSession.Configuration(
                 topic: topic, skill: skill, script: nil, mode: mode, seed: nil, speech: .espeak(),
                 subtitles: QuizCommand.soundIsOffByChoice(environment),
-                voice: nil, rate: nil, pitch: nil, reportPath: nil, settingsClient: settingsClient, history: history,
+                voice: nil, rate: nil, pitch: nil, reportPath: nil, settingsClient: remembered.settingsClient, history: remembered.history,
                 colours: TextStyle.wanted(isTerminal: true, environment: environment),
                 remembersChoices: true)
             QuizCommand.play(configuration, settings: loaded.settings, reviewEntries: review, io: io)

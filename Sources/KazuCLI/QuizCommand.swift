@@ -54,7 +54,8 @@ enum QuizCommand: Command {
         guard let typed = arguments.argument("TOPIC") else {
             throw UsageError("missing argument <TOPIC>: name a topic, as in 'kazu quiz money.conbini' ('kazu topics' lists them)")
         }
-        let (settingsClient, history, loaded, review) = try loadRemembered(io: io)
+        let remembered = try loadRemembered(io: io)
+        let (loaded, review) = (remembered.loaded, remembered.review)
         let topic: Topic
         switch Topics.resolve(typed, hasReview: !review.isEmpty) {
         case let .success(found): topic = found
@@ -83,7 +84,8 @@ enum QuizCommand: Command {
             subtitles: arguments.flag("subtitles") || arguments.flag("no-audio") || soundIsOffByChoice(environment),
             voice: arguments.value("voice"),
             rate: arguments.value("rate", as: Int.self), pitch: arguments.value("pitch", as: Int.self),
-            reportPath: try arguments.value("json-report").map(reportPath), settingsClient: settingsClient, history: history,
+            reportPath: try arguments.value("json-report").map { try reportPath($0, locations: remembered.locations) },
+            settingsClient: remembered.settingsClient, history: remembered.history,
             colours: TextStyle.wanted(isTerminal: isatty(STDOUT_FILENO) == 1, environment: environment),
             remembersChoices: false)
         play(configuration, settings: loaded.settings, reviewEntries: review, io: io)
@@ -104,9 +106,8 @@ enum QuizCommand: Command {
 
     /// Where `--json-report` writes: refused at once when no file could ever be written there,
     /// rather than after the learner has played the whole session.
-    static func reportPath(_ typed: String) throws -> String {
+    static func reportPath(_ typed: String, locations: StorageLocations) throws -> String {
         if typed == "-" { return typed }
-        let locations = try storageLocations()
         switch SessionReport.problem(writingTo: typed, sparing: [locations.historyFile, locations.settingsFile]) {
         case nil:
             return typed
@@ -138,16 +139,28 @@ enum QuizCommand: Command {
         AudioOutput.isSilenceChosen(player: nil, environment: environment)
     }
 
+    /// What kazu keeps between sessions, as this process finds it.
+    struct Remembered {
+        /// Where the settings and the history are kept.
+        let locations: StorageLocations
+        let settingsClient: SettingsClient
+        let history: HistoryClient
+        /// The settings, and what was wrong with their file.
+        let loaded: SettingsLoad
+        /// What there is to review.
+        let review: [ReviewEntry]
+    }
+
     /// The settings and history clients for this process, the settings (a problem with the
     /// file said once), and what there is to review.
-    static func loadRemembered(io: TerminalIO) throws -> (SettingsClient, HistoryClient, SettingsLoad, [ReviewEntry]) {
+    static func loadRemembered(io: TerminalIO) throws -> Remembered {
         let locations = try storageLocations()
         let settingsClient = SettingsClient.live(locations)
         let history = HistoryClient.live(locations)
         let loaded = settingsClient.load()
         if let problem = loaded.problem { io.errors.writeLine("warning: \(problem)") }
         let review = (try? history.statistics(now: Date()))?.0.review ?? []
-        return (settingsClient, history, loaded, review)
+        return Remembered(locations: locations, settingsClient: settingsClient, history: history, loaded: loaded, review: review)
     }
 
     /// Plays a session and exits with its status.

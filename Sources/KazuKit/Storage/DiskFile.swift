@@ -212,28 +212,33 @@ enum DiskFile {
 
     /// Where a chain of links starting at `path` ends: the path the last link names.
     private static func endOfLinks(_ path: String) -> String? {
-        var current = path
-        for _ in 0..<40 {
-            var info = stat()
-            guard lstat(current, &info) == 0, info.st_mode & S_IFMT == S_IFLNK else { return current }
-            guard let next = linkTarget(current) else { return nil }
-            current = next
-        }
-        return nil
+        walkLinks(from: path)
     }
 
     /// Whether `path` is a link that is, or leads through, a link in /dev or /proc: how a
     /// process names its own open descriptors. A plain file there (in /dev/shm) is a file.
     private static func namesOpenDescriptor(_ path: String) -> Bool {
+        var found = false
+        _ = walkLinks(from: path) { link in
+            found = link.hasPrefix("/dev/") || link.hasPrefix("/proc/")
+            return found
+        }
+        return found
+    }
+
+    /// Follows the links from `path`, at most 40 as the system does, showing each link to
+    /// `stop`. Returns the first path that is not a link; nil when a link cannot be read, the
+    /// chain is longer, or `stop` returned true.
+    private static func walkLinks(from path: String, stoppingAt stop: (String) -> Bool = { _ in false }) -> String? {
         var current = path
         for _ in 0..<40 {
             var info = stat()
-            guard lstat(current, &info) == 0, info.st_mode & S_IFMT == S_IFLNK else { return false }
-            if current.hasPrefix("/dev/") || current.hasPrefix("/proc/") { return true }
-            guard let next = linkTarget(current) else { return false }
+            guard lstat(current, &info) == 0, info.st_mode & S_IFMT == S_IFLNK else { return current }
+            if stop(current) { return nil }
+            guard let next = linkTarget(current) else { return nil }
             current = next
         }
-        return false
+        return nil
     }
 
     /// What the link at `path` names, as a path from here: relative to the link's folder when
