@@ -25,7 +25,13 @@ enum NumberParser {
         trim(&s)
         if s.isEmpty { return .failure("type a number") }
         if s.first == 0xA5 || s.first == 0xFFE5 { s.removeFirst(); trim(&s) }   // ¥ before yen
-        guard s.first == 0x2B else { return unsigned(s, counter: counter) }
+        guard s.first == 0x2B else {
+            let outcome = unsigned(s, counter: counter)
+            // A plus after a minus in any writing ("-+5", "まいなす +5"), looked for only in
+            // text that did not read.
+            if case .failure = outcome, hasPlusAfterMinus(s) { return .failure(bothSigns) }
+            return outcome
+        }
         // A plus sign before a number ("+8", as kazu read takes +5) leaves it as it is.
         s.removeFirst()
         trim(&s)
@@ -39,6 +45,13 @@ enum NumberParser {
     }
 
     static let bothSigns: Reason = "a number takes one sign, + or -, not both"
+
+    /// Whether `s` starts with a minus, in any writing, and then a plus.
+    static func hasPlusAfterMinus(_ s: [UInt32]) -> Bool {
+        minusSigns.contains { minus in
+            s.starts(with: minus) && s.dropFirst(minus.count).first(where: { $0 != 0x20 }) == 0x2B
+        }
+    }
 
     /// The number in `s` (normalized and trimmed, a plus sign taken off), or why it is not one.
     static func unsigned(_ s: [UInt32], counter: Counter?) -> Outcome {
@@ -100,8 +113,9 @@ enum NumberParser {
         var mantissa: [UInt32] = []
         var fractionDigits = 0
         var sawPoint = false
-        while i < s.count, isASCIIDigit(s[i]) || (s[i] == 0x2E && !sawPoint) {
-            if s[i] == 0x2E { sawPoint = true } else { mantissa.append(s[i]); if sawPoint { fractionDigits += 1 } }
+        // Commas group the digits before the point ("1,000e3").
+        while i < s.count, isASCIIDigit(s[i]) || (s[i] == 0x2E && !sawPoint) || (s[i] == 0x2C && !sawPoint && !mantissa.isEmpty) {
+            if s[i] == 0x2E { sawPoint = true } else if s[i] != 0x2C { mantissa.append(s[i]); if sawPoint { fractionDigits += 1 } }
             i += 1
         }
         guard !mantissa.isEmpty, i < s.count, s[i] == 0x65 else { return nil }   // e (E is folded to e)
@@ -131,6 +145,8 @@ enum NumberParser {
 
     static let minusKana: [UInt32] = "まいなす".unicodeScalars.map(\.value)
     static let minusWord: [UInt32] = "minus".unicodeScalars.map(\.value)
+    /// A minus in each writing: the sign, the kana, the word.
+    static let minusSigns: [[UInt32]] = [[0x2D], minusKana, minusWord]
 
     static func trim(_ s: inout [UInt32]) {
         while let last = s.last, last == 0x20 || last == 0x09 || last == 0x0A || last == 0x0D { s.removeLast() }

@@ -149,18 +149,11 @@ public struct ArgumentParser: Sendable {
     }
 
     /// Whether `argument` is an option (or `--`) rather than a positional value.
-    /// `-` alone (standard input, by convention) and negative numbers are values.
+    /// `-` alone (standard input, by convention) and negative numbers (`-5`, `-.5`) are values,
+    /// and so is anything else whose second character is not a letter or a second `-` (`-+5`,
+    /// `- 5`, `-マイナス5`, which `kazu parse` explains): no option is spelled that way.
     static func looksLikeOption(_ argument: String) -> Bool {
-        guard argument.hasPrefix("-"), argument.count > 1 else { return false }
-        if let second = argument.unicodeScalars.dropFirst().first, !second.isASCII { return false }
-        return !isNegativeNumber(argument)
-    }
-
-    /// `-5`, `-1.5`, `-.5`, `-1,000`, `-1e3`: a minus sign then a digit (or a point and a digit).
-    static func isNegativeNumber(_ argument: String) -> Bool {
-        var rest = argument.utf8.dropFirst()
-        if rest.first == UInt8(ascii: ".") { rest = rest.dropFirst() }
-        guard let first = rest.first else { return false }
-        return first >= UInt8(ascii: "0") && first <= UInt8(ascii: "9")
+        guard argument.hasPrefix("-"), argument.count > 1, let second = argument.unicodeScalars.dropFirst().first else { return false }
+        return second == "-" || second.isASCII && second.properties.isAlphabetic
     }
 }

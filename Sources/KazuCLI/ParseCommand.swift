@@ -22,7 +22,25 @@ enum ParseCommand: Command {
     static func run(_ arguments: ParsedArguments, io: TerminalIO) throws -> ExitCode {
         let counter = try CounterOption.counter(from: arguments)
         return InputLines.process(arguments.values("TEXT"), io: io) { text in
-            io.output.writeLine(String(try JapaneseNumbers.parse(text, counter: counter).get()))
+            switch JapaneseNumbers.parse(text, counter: counter) {
+            case let .success(value):
+                io.output.writeLine(String(value))
+            case var .failure(error):
+                if counter == nil, let name = counterReadingIt(of: text) {
+                    error.reason += "; to read it with its counter, add --counter \(name)"
+                }
+                throw error
+            }
         }
+    }
+
+    /// The counter `text` reads as a number with (`3本`, `さんぼん`, `ふたり`), when it does not
+    /// read without one: the first such in `Counter.names`, for lines of at most 100 characters.
+    static func counterReadingIt(of text: String) -> String? {
+        guard text.unicodeScalars.count <= 100 else { return nil }
+        for name in Counter.names {
+            if let counter = Counter.named(name), case .success = JapaneseNumbers.parse(text, counter: counter) { return name }
+        }
+        return nil
     }
 }

@@ -135,7 +135,12 @@ import JapaneseNumbers
         ("minus 1e3", nil, "exponent notation is not supported; type -1000"),
         // Leading zeros went one array shift each: a million of them took 40 s.
         (String(repeating: "0", count: 1_000_000) + "1e3", nil, "exponent notation is not supported; type 1000"),
-        ("-+5", nil, "+ is not part of a number"),
+        ("-+5", nil, "a number takes one sign, + or -, not both"),
+        ("まいなす +5", nil, "a number takes one sign, + or -, not both"),
+        ("minus+5", nil, "a number takes one sign, + or -, not both"),
+        ("－＋５", nil, "a number takes one sign, + or -, not both"),
+        ("1,000e3", nil, "exponent notation is not supported; type 1000000"),
+        ("-1,000.5e3", nil, "exponent notation is not supported; type -1000500"),
         ("++5", nil, "+ is not part of a number"),
         // Exponent notation: say so, and give the number in digits when there is one.
         ("1e3", nil, "exponent notation is not supported; type 1000"),

@@ -44,6 +44,8 @@ import Testing
         #expect(run("kazu read -5 -1.5 -.5 7").output.contains("numbers=-5,-1.5,-.5,7"))
         #expect(run("kazu read --json -5").output.contains("numbers=-5"))
         #expect(run("kazu read -さん -三 -ｃ 7").output.contains("numbers=-さん,-三,-ｃ,7"))
+        // No option starts with anything but a letter or a second dash.
+        #expect(run("kazu read -+5 -@ 7").output.contains("numbers=-+5,-@,7"))
         #expect(run("kazu repeat x -3").errors.hasPrefix("error: <COUNT> must not be negative, got -3\n"))
     }
 

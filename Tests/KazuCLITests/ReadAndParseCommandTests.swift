@@ -125,6 +125,25 @@ import Testing
         #expect(result.errors == "error: line 1: \"よんじゅうじゅう\": 十 cannot follow 十\n")
     }
 
+    @Test func aMinusThenAPlusIsOneSignTooManyNotAnOption() {
+        let result = run("parse", "-+5")
+        #expect(result.status == .failure)
+        #expect(result.errors == "error: \"-+5\": a number takes one sign, + or -, not both\n")
+    }
+
+    @Test func parseNamesTheCounterATextNeeds() {
+        let result = run("parse", "3本", "ふたり", "3x本", "abc")
+        #expect(result.status == .failure)
+        #expect(result.errors == """
+            error: "3本": 本 is not part of a number; to read it with its counter, add --counter 本
+            error: "ふたり": cannot read ふたり as part of a number; to read it with its counter, add --counter 人
+            error: "3x本": 本 is not part of a number
+            error: "abc": cannot read it as romaji
+
+            """)
+        #expect(run("parse", "-c", "本", "3本").output == "3\n")
+    }
+
     @Test func parseWithACounterWantsItsSoundChange() {
         let result = run("parse", "-c", "本", "さんぼん", "さんほん")
         #expect(result.status == .failure)
