@@ -482,6 +482,17 @@ struct HistoryWriterProcess {
         #expect(stats.mostMissed.first?.misses == 2 && stats.mostMissed.first?.reading == "よん")
     }
 
+    @Test func reviewLeavesOutValuesOfTopicsThisKazuDoesNotHave() {
+        var gone = sampleRecord(ended: now.addingTimeInterval(-60), answers: [("3", [.incorrect])])
+        // A newer kazu's topic, or one since removed.
+        gone.topicID = "gone.topic"
+        gone.questions[0].topicID = "gone.topic"
+        let conbini = sampleRecord(topicID: "money.conbini", ended: now, answers: [("1200", [.skipped])])
+        #expect(HistoryStatistics(records: [gone], now: now).review.isEmpty, "nothing a review could ask")
+        #expect(HistoryStatistics(records: [gone, conbini], now: now).review.map(\.topicID) == ["money.conbini"])
+        #expect(HistoryStatistics(records: [gone], now: now).mostMissed.map(\.topicID) == ["gone.topic"], "still counted as missed")
+    }
+
     @Test func reviewHoldsMissedValuesUntilAnsweredRightTwiceInARow() {
         var records = [
             sampleRecord(ended: now.addingTimeInterval(-86_400 * 14), answers: [("3", [.incorrect]), ("5", [.correct])]),

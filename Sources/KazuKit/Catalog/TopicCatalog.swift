@@ -84,9 +84,14 @@ public enum TopicCatalog {
         return keyed.prefix(max(0, limit)).map(\.question)
     }
 
-    /// How many of `entries` a review can ask: those with a weight that name a value of a known topic.
+    /// How many of `entries` a review can ask.
     static func reviewValueCount(in entries: [ReviewEntry]) -> Int {
-        entries.count { entry in entry.weight > 0 && topic(id: entry.topicID)?.kind.value(fromKey: entry.valueKey) != nil }
+        entries.count(where: canReview)
+    }
+
+    /// Whether a review can ask `entry`: it has a weight and names a value of a known topic.
+    static func canReview(_ entry: ReviewEntry) -> Bool {
+        entry.weight > 0 && topic(id: entry.topicID)?.kind.value(fromKey: entry.valueKey) != nil
     }
 
     /// The question on one value to review. A topic not drilled in `skill` (phone numbers are

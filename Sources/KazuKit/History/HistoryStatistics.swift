@@ -141,8 +141,12 @@ public struct HistoryStatistics: Hashable, Sendable {
     }
 
     /// The values to review: missed and not yet answered right twice in a row since, each
-    /// weighted by how recently and how often it was missed.
+    /// weighted by how recently and how often it was missed. Only values a review can ask:
+    /// not those of a topic this kazu does not have (a newer one's, or one since removed).
     public var review: [ReviewEntry] {
-        missed.filter { $0.1.streak < 2 }.map { ReviewEntry(topicID: $0.0.topicID, valueKey: $0.0.valueKey, weight: $0.1.weight) }
+        missed.compactMap { value, track in
+            let entry = ReviewEntry(topicID: value.topicID, valueKey: value.valueKey, weight: track.weight)
+            return track.streak < 2 && TopicCatalog.canReview(entry) ? entry : nil
+        }
     }
 }
