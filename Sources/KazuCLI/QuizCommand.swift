@@ -69,7 +69,7 @@ enum QuizCommand: Command {
         if let count = arguments.value("questions", as: Int.self) { mode = .questionLimit(count) }
         if let seconds = arguments.value("time", as: Int.self) { mode = .timeLimit(seconds: seconds) }
         if arguments.flag("infinite") { mode = .infinite }
-        let speech: SpeechClient = arguments.flag("no-audio") ? .silent : .espeak()
+        let speech: SpeechClient = arguments.flag("no-audio") ? silentListingVoices() : .espeak()
         // A voice that is not installed is a typo, refused before the session as `kazu say`
         // refuses it. When the voices cannot be listed (espeak-ng's data missing), the session
         // says so itself and goes on silent; under --no-audio nothing is spoken.
@@ -131,6 +131,20 @@ enum QuizCommand: Command {
         case .keptFile:
             throw UsageError("--json-report \(UserText.quoted(typed)) is where kazu keeps its history or settings, which a report would replace; name another file")
         }
+    }
+
+    /// The client under `--no-audio`: nothing is spoken, but `:s voices` lists the installed
+    /// voices, so that one can be chosen for later sessions (the silent client knows only
+    /// `ja`, and so refused the others). espeak-ng is loaded only if they are asked for; when
+    /// it cannot list them, the silent client's list stands.
+    static func silentListingVoices() -> SpeechClient {
+        var client = SpeechClient.silent
+        let silentVoices = client.voices
+        client.voices = {
+            if let installed = try? await SpeechClient.espeak(player: "none").voices() { return installed }
+            return try await silentVoices()
+        }
+        return client
     }
 
     /// `KAZU_PLAYER=none` is silence by choice, as `--no-audio` is: the live client then plays
