@@ -20,6 +20,12 @@ public enum QuizMode: Hashable, Sendable, Codable {
     public static let timeLimitPresets = [30, 60, 180, 300, 600, 1200]
     public static let defaultTimeLimit = 60
 
+    /// Whether the session ends after a number of questions.
+    var hasQuestionLimit: Bool {
+        if case .questionLimit = self { return true }
+        return false
+    }
+
     /// How the mode is named to a learner.
     public var title: String {
         switch self {

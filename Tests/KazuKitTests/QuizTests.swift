@@ -294,10 +294,36 @@ func timedSpeech(_ clock: TestClock, length: Duration = .seconds(1), said: Locke
                              speech: SpeechPreferences(), startedAt: sessionStart, reviewEntries: entries)
         #expect(two.mode == .questionLimit(2) && two.valuesToReview == 3)
         #expect(Set([two.question.valueKey] + two.queued.map(\.valueKey)).count == 2)
-        // Time and infinite sessions draw by weight for as long as they last, as before.
-        let timed = Quiz.State(topic: TopicCatalog.review, skill: .reading, mode: .timeLimit(seconds: 60), seed: 5,
-                               speech: SpeechPreferences(), startedAt: sessionStart, reviewEntries: entries)
-        #expect(timed.mode == .timeLimit(seconds: 60) && timed.queued.isEmpty)
+    }
+
+    /// A review with no question limit asks its values in rounds: each once a round, and a
+    /// round never starts with the value the last one ended with. It drew by weight each time,
+    /// so one value could come up again and again while another waited.
+    @Test(arguments: [QuizMode.timeLimit(seconds: 60), .infinite])
+    func aReviewWithNoQuestionLimitAsksEachValueOnceARound(mode: QuizMode) {
+        let entries = [ReviewEntry(topicID: topic.id, valueKey: "3", weight: 1),
+                       ReviewEntry(topicID: topic.id, valueKey: "8", weight: 20),
+                       ReviewEntry(topicID: topic.id, valueKey: "42", weight: 1),
+                       ReviewEntry(topicID: "gone.topic", valueKey: "1", weight: 50)]
+        for seed in UInt64(0)..<20 {
+            let state = Quiz.State(topic: TopicCatalog.review, skill: .reading, mode: mode, seed: seed,
+                                   speech: SpeechPreferences(), startedAt: sessionStart, reviewEntries: entries)
+            let store = Store(initialState: state) { Quiz() } withDependencies: {
+                $0.speech = .silent
+                $0.clock = TestClock()
+                $0.date = .constant(sessionStart)
+            }
+            var asked: [String] = []
+            for _ in 0..<12 {
+                asked.append(store.state.question.valueKey)
+                store.send(.answerSubmitted(store.state.question.answer))
+            }
+            #expect(store.state.mode == mode && store.state.ending == nil)
+            for round in 0..<4 {
+                #expect(asked[(round * 3)..<(round * 3 + 3)].sorted() == ["3", "42", "8"], "seed \(seed): \(asked)")
+            }
+            #expect(zip(asked, asked.dropFirst()).allSatisfy { $0 != $1 }, "seed \(seed): \(asked)")
+        }
     }
 
     @Test func theSameSeedGivesTheSameQuestions() {

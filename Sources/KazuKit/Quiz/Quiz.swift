@@ -49,8 +49,8 @@ public struct Quiz: Reducer, Sendable {
         public var feedback: Feedback?
         /// After "show answer", the next submit moves on.
         public var isAnswerShown = false
-        /// Questions asked before any drawn: a retry of missed ones, or the values of a review
-        /// with a question limit.
+        /// Questions asked before any drawn: a retry of missed ones, the values of a review
+        /// with a question limit, or what is left of a review's round.
         public var queued: [Question]
         /// What the review topic draws from.
         public var reviewEntries: [ReviewEntry]
@@ -70,10 +70,14 @@ public struct Quiz: Reducer, Sendable {
             // A review with a question limit asks each value to review once: with fewer values
             // than the limit, the session is as long as there are values, not the few of them
             // again and again.
-            if topic.id == TopicCatalog.review.id, queued.isEmpty, case let .questionLimit(limit) = mode {
-                queued = TopicCatalog.reviewQuestions(from: reviewEntries, skill: skill, script: script, limit: limit,
-                                                      using: .seeded(seed))
-                if !queued.isEmpty { mode = .questionLimit(queued.count) }
+            if topic.id == TopicCatalog.review.id, queued.isEmpty {
+                if case let .questionLimit(limit) = mode {
+                    queued = TopicCatalog.reviewQuestions(from: reviewEntries, skill: skill, script: script, limit: limit,
+                                                          using: .seeded(seed))
+                    if !queued.isEmpty { mode = .questionLimit(queued.count) }
+                } else {
+                    queued = Self.reviewRound(reviewEntries, skill: skill, script: script, seed: seed, number: 1, after: nil)
+                }
             }
             self.topic = topic
             self.skill = skill
@@ -111,6 +115,22 @@ public struct Quiz: Reducer, Sendable {
         /// out and say a writing question's answer. The question's own skill, not the session's:
         /// a review asks a topic not drilled in the session's skill in its first skill.
         public var isSpoken: Bool { question.skill == .listening }
+
+        /// A round of a review with no question limit, which asks its values in rounds: each
+        /// value once a round, heavier ones earlier in it (not a draw by weight each time,
+        /// which asked one value again and again while others waited). `number` is the
+        /// session's question the round starts at; a round does not start with `previous`,
+        /// the question just asked, when it has another.
+        static func reviewRound(_ entries: [ReviewEntry], skill: Skill, script: ReadingScript, seed: UInt64, number: Int,
+                                after previous: Question?) -> [Question] {
+            var round = TopicCatalog.reviewQuestions(
+                from: entries, skill: skill, script: script,
+                using: .seeded(number == 1 ? seed : seed &+ UInt64(number) &* 0x9E37_79B9_7F4A_7C15))
+            if round.count > 1, let previous, round[0].topicID == previous.topicID, round[0].valueKey == previous.valueKey {
+                round.swapAt(0, 1)
+            }
+            return round
+        }
 
         /// The question `number` of a session drawn from `seed`, drawn again (a few times at
         /// most, so a one-value review still has a question) when it would ask `avoiding`, the
@@ -355,6 +375,10 @@ public struct Quiz: Reducer, Sendable {
         }
         state.questionNumber += 1
         state.questionShownAt = state.secondsElapsed
+        if state.queued.isEmpty, state.topic.id == TopicCatalog.review.id, !state.mode.hasQuestionLimit {
+            state.queued = State.reviewRound(state.reviewEntries, skill: state.skill, script: state.script, seed: state.seed,
+                                             number: state.questionNumber, after: state.question)
+        }
         if state.queued.isEmpty {
             state.question = State.draw(topic: state.topic, skill: state.skill, script: state.script, seed: state.seed,
                                         number: state.questionNumber, reviewEntries: state.reviewEntries,
