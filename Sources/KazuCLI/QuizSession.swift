@@ -366,6 +366,10 @@ final class QuizSession {
                 io.errors.writeLine(String(decoding: HistoryLine.encode(unsaved), as: UTF8.self))
                 code = .failure
             }
+        } else if let path = configuration.reportPath {
+            // Said, not left for a script to find missing: a session ended before any answer
+            // has no summary to report.
+            io.errors.writeLine("note: nothing was answered, so no report was written (--json-report \(UserText.quoted(path)))")
         }
         if store.state.unsavedSession == nil, let problem = store.state.problem {
             io.errors.writeLine("warning: \(problem)")

@@ -105,7 +105,7 @@ struct FaultTests {
         let refusals = [
             ("", "error: --json-report needs a file's path"),
             (directory, "' names a folder; name a file"),
-            (directory + "/file.json/", "' names a folder; name a file"),
+            (directory + "/file.json/", "' is a file, not a folder"),
             (directory + "/no-such-folder/report.json", "': there is no folder '"),
             (directory + "/loop", "' is a link that leads back to itself"),
             (directory + "/nowhere", "': there is no folder '"),
@@ -123,6 +123,11 @@ struct FaultTests {
         try dialog.readLine(containing: "\"topicID\" : \"number.1-10\"")
         #expect(try dialog.waitForExit() == 0)
         #expect(!FileManager.default.fileExists(atPath: "-"))
+        // Ended before any answer: no summary, so no report, and that is said.
+        let unanswered = try KazuProcess.run(["quiz", "number.1-10", "-n", "1", "--no-audio", "--json-report", directory + "/r.json"],
+                                             input: ":q\n", environment: environment)
+        #expect(unanswered.status == 0 && unanswered.errors.hasPrefix("note: nothing was answered, so no report was written (--json-report '"), "\(unanswered.errors)")
+        #expect(!FileManager.default.fileExists(atPath: directory + "/r.json"))
         // Into a file the shell opened: the report follows the session's lines, over none of
         // them, however standard output is named (a link to it too).
         try FileManager.default.createSymbolicLink(atPath: directory + "/to-stdout", withDestinationPath: "/dev/stdout")

@@ -250,7 +250,9 @@ func sampleRecord(id: String = UUID().uuidString, topicID: String = "number.1-10
         let cases: [(String, WriteProblem?)] = [
             ("", .noPath),
             (directory, .folder),
-            (directory + "/old.json/", .folder),
+            (directory + "/old.json/", .notAFolder(directory + "/old.json")),
+            (directory + "/old.json//", .notAFolder(directory + "/old.json")),
+            (directory + "/none/", .folder),
             (directory + "/loop", .linkLoop),
             (directory + "/none/report.json", .noFolder(directory + "/none")),
             (directory + "/nowhere", .noFolder(directory + "/missing")),

@@ -168,6 +168,11 @@ enum DiskFile {
         guard !path.isEmpty else { return .noPath }
         var info = stat()
         let found = stat(path, &info) == 0
+        // A file's name with a slash after it ("history.jsonl/") names no folder: that file is in the way.
+        if !found && errno == ENOTDIR, path.hasSuffix("/") {
+            let file = String(path.reversed().drop(while: { $0 == "/" }).reversed())
+            if stat(file, &info) == 0 && info.st_mode & S_IFMT != S_IFDIR { return .notAFolder(file) }
+        }
         if path.hasSuffix("/") || found && info.st_mode & S_IFMT == S_IFDIR { return .folder }
         if !found && errno == ELOOP { return .linkLoop }
         if !found && errno == ENAMETOOLONG { return .nameTooLong }
