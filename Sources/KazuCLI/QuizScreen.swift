@@ -83,6 +83,7 @@ enum QuizScreen {
                 line("missed: \(question.written)  \(question.reading)  \(question.romaji)  (\(tries))")
             }
         }
+        if wrong + skipped > 0 { line("'kazu quiz review' asks what you missed again, until you get each right twice in a row") }
     }
 
     static let help = [
