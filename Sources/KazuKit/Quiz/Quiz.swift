@@ -156,8 +156,13 @@ public struct Quiz: Reducer, Sendable {
                 return question
             }
             // Review with nothing to review falls back to the first topic: there is always a question.
-            let drawing = topic.id == TopicCatalog.review.id ? TopicCatalog.all[0] : topic
-            return drawing.makeQuestion(skill: drawing.skills.contains(skill) ? skill : drawing.skills[0], script: script, using: random)
+            // (Not picked into a variable of its own: that copied the whole topic on every question.)
+            if topic.id == TopicCatalog.review.id { return question(from: TopicCatalog.all[0], skill: skill, script: script, using: random) }
+            return question(from: topic, skill: skill, script: script, using: random)
+        }
+
+        private static func question(from topic: Topic, skill: Skill, script: ReadingScript, using random: RandomSource) -> Question {
+            topic.makeQuestion(skill: topic.skills.contains(skill) ? skill : topic.skills[0], script: script, using: random)
         }
 
         /// The session as the history keeps it; nil when nothing was answered.
@@ -228,6 +233,8 @@ public struct Quiz: Reducer, Sendable {
     }
 
     enum CancelID: Hashable, Sendable { case timer, speech, playbackError }
+    /// The speech's id, made (and hashed) once, not on every question spoken.
+    static let speechID = EffectID(CancelID.speech)
 
     @Dependency(\.speech) var speech
     @Dependency(\.clock) var clock
@@ -353,7 +360,7 @@ public struct Quiz: Reducer, Sendable {
         } catch: { error, send in
             await send(.playbackFailed((error as? SpeechError)?.problem ?? "\(error)"))
         }
-        .cancellable(id: CancelID.speech, cancelInFlight: true)
+        .cancellable(id: Self.speechID, cancelInFlight: true)
     }
 
     private func startTimer() -> Effect<Action> {
