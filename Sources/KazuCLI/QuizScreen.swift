@@ -16,13 +16,13 @@ enum QuizScreen {
         return lines
     }
 
-    /// "10 questions"; in a review with a question limit, which asks each value once, what
-    /// there is to review: "3 values to review", "10 of 25 values to review".
+    /// "10 questions"; in a review, which asks each value once (a round at a time without a
+    /// question limit), what there is to review: "3 values to review", "10 of 25 values to
+    /// review", "Infinite, 3 values to review in rounds".
     private static func length(_ quiz: Quiz.State) -> String {
-        guard case let .questionLimit(limit) = quiz.mode, let values = quiz.valuesToReview, values > 0 else {
-            return quiz.mode.title
-        }
+        guard let values = quiz.valuesToReview, values > 0 else { return quiz.mode.title }
         let noun = values == 1 ? "value" : "values"
+        guard case let .questionLimit(limit) = quiz.mode else { return "\(quiz.mode.title), \(values) \(noun) to review in rounds" }
         return limit < values ? "\(limit) of \(values) \(noun) to review" : "\(values) \(noun) to review"
     }
 

@@ -404,6 +404,11 @@ struct QuizCommandTests {
         #expect(try dialog.readLine(containing: "summary:").hasPrefix("summary: 1/1 right first time"))
         #expect(try dialog.waitForExit() == 0)
         #expect(try history().last?.mode == .questionLimit(1))
+        // With no question limit, in rounds: the value missed is still there (right once).
+        let rounds = try KazuProcess.run(["quiz", "review", "--skill", "reading", "--infinite", "--no-audio"], input: "8\n8\n:q\n",
+                                         environment: environment)
+        #expect(rounds.output.hasPrefix("Review (review) · reading · Infinite, 1 value to review in rounds · seed "), "\(rounds.output)")
+        #expect(rounds.output.contains("[#2]  八  ___"), "\(rounds.output)")
     }
 
     /// --kana changes how reading questions are written and nothing else: with another skill,
