@@ -142,6 +142,8 @@ import Testing
 
             """)
         #expect(run("parse", "-c", "本", "3本").output == "3\n")
+        // Not for lines of standard input: a file of them is read in bulk.
+        #expect(run("parse", input: "3本\n").errors == "error: line 1: \"3本\": 本 is not part of a number\n")
     }
 
     @Test func parseWithACounterWantsItsSoundChange() {
