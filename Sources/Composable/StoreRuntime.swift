@@ -29,11 +29,11 @@ package final class StoreRuntime<State, Action: Sendable> {
     }
     /// The store's clock as an `EffectEndObserver`, looked up when the first effect ends: the
     /// cast, to a protocol existential, costs more than the rest of ending an effect.
-    var clockObserver = ClockObserver.notLookedUp
+    @exclusivity(unchecked) var clockObserver = ClockObserver.notLookedUp
     /// Called after each action is reduced, with the state it left.
     @exclusivity(unchecked) @usableFromInline package var didReduce: ((Action, ActionOrigin, State) -> Void)?
     /// Called when the number of running effects changes, with the new number.
-    @usableFromInline package var runningEffectCountDidChange: ((Int) -> Void)?
+    @exclusivity(unchecked) @usableFromInline package var runningEffectCountDidChange: ((Int) -> Void)?
 
     @exclusivity(unchecked) @usableFromInline var reducer: (inout State, Action) -> Effect<Action>
     @usableFromInline let makeReducer: () -> (inout State, Action) -> Effect<Action>
@@ -51,6 +51,8 @@ package final class StoreRuntime<State, Action: Sendable> {
     @exclusivity(unchecked) @usableFromInline var cancellableDepth = 0
     /// Effects launched since the main actor last ran a job, waiting to begin together.
     @exclusivity(unchecked) @usableFromInline var pendingBatch: EffectBatch?
+    /// How effects and the tasks that begin them reach this runtime without keeping it alive.
+    @usableFromInline let handle = RuntimeHandle<State, Action>()
 
     @inlinable
     package init<R: Reducer>(initialState: State, reducer: R, dependencies: DependencyValues)
@@ -59,6 +61,7 @@ package final class StoreRuntime<State, Action: Sendable> {
         self.makeReducer = { reducer._makeReduce() }
         self.reducer = DependencyValues.with(dependencies) { reducer._makeReduce() }
         self.dependencies = dependencies
+        handle.runtime = self
     }
 
     isolated deinit {
@@ -175,18 +178,18 @@ package final class StoreRuntime<State, Action: Sendable> {
         case let .run(work):
             let joined = family ?? StartedEffects()
             family = joined
-            launch(RunLifetime(work, of: self, in: joined, parent: parent, token: EffectToken(makeToken())), in: joined)
+            launch(RunLifetime(work, of: handle, in: joined, parent: parent, token: EffectToken(makeToken())), in: joined)
         case let .merge(effects):
             for effect in effects { start(effect, in: &family, parent: parent) }
         case let .concatenate(effects):
             let joined = family ?? StartedEffects()
             family = joined
-            let concatenation = StepsLifetime(parent: parent, token: EffectToken(makeToken())) { [weak self] lifetime in
+            let concatenation = StepsLifetime(parent: parent, token: EffectToken(makeToken())) { [handle] lifetime in
                 for effect in effects {
                     let steps: [Task<Void, Never>]
                     do {
                         // The store is held only while a step starts, not while it runs.
-                        guard lifetime.isActive, let runtime = self else { return }
+                        guard lifetime.isActive, let runtime = handle.runtime else { return }
                         // The steps join the send's family, so that `finish()` also waits for the
                         // effects of the actions they send; the concatenation waits for the step only.
                         var stepFamily: StartedEffects? = joined
@@ -259,15 +262,15 @@ package final class StoreRuntime<State, Action: Sendable> {
     @inlinable
     func beginNow(_ lifetime: EffectLifetime) {
         let token = lifetime.token
-        lifetime.task = Task(priority: lifetime.priority) { @MainActor [weak self] in
+        lifetime.task = Task(priority: lifetime.priority) { @MainActor [handle] in
             // Cancelled before its task had a turn (a concatenation cancelled as it starts a step).
             guard !lifetime.isCancelled else {
                 lifetime.drop()
-                self?.finished(token, begun: false)
+                handle.runtime?.finished(token, begun: false)
                 return
             }
             await lifetime.perform()
-            self?.finished(token)
+            handle.runtime?.finished(token)
         }
     }
 
@@ -276,11 +279,11 @@ package final class StoreRuntime<State, Action: Sendable> {
     @usableFromInline
     func openBatch() -> EffectBatch {
         if let batch = pendingBatch { return batch }
-        let batch = EffectBatch { [weak self] token, begun in self?.finished(token, begun: begun) }
+        let batch = EffectBatch { [handle] token, begun in handle.runtime?.finished(token, begun: begun) }
         pendingBatch = batch
-        batch.task = Task { @MainActor [weak self] in
+        batch.task = Task { @MainActor [handle] in
             // Effects launched by the work begun here join a new batch.
-            if self?.pendingBatch === batch { self?.pendingBatch = nil }
+            if let runtime = handle.runtime, runtime.pendingBatch === batch { runtime.pendingBatch = nil }
             await batch.begin()
         }
         return batch
@@ -321,6 +324,18 @@ package final class StoreRuntime<State, Action: Sendable> {
         running[tokens.first]?.cancel()
         for token in tokens.more { running[token]?.cancel() }
     }
+}
+
+/// A store's runtime as its effects and their tasks reach it: one weak reference per store,
+/// where each effect formed and destroyed one of its own (a tenth of what an effect
+/// superseded before it begins cost).
+@MainActor
+@usableFromInline
+final class RuntimeHandle<State, Action: Sendable> {
+    @exclusivity(unchecked) @usableFromInline weak var runtime: StoreRuntime<State, Action>?
+
+    @usableFromInline
+    nonisolated init() {}
 }
 
 /// Whether a store's clock wants to hear of effects ending.
@@ -418,9 +433,9 @@ class EffectLifetime {
 /// A `.run` effect: its work, and the store and send its actions go to.
 @usableFromInline
 final class RunLifetime<State, Action: Sendable>: EffectLifetime {
-    /// Weak: a running effect must not keep its store alive, or the store's deinit, which
-    /// cancels its effects, would never come.
-    @usableFromInline weak var runtime: StoreRuntime<State, Action>?
+    /// The store through its handle, which holds it weakly: a running effect must not keep its
+    /// store alive, or the store's deinit, which cancels its effects, would never come.
+    @usableFromInline let handle: RuntimeHandle<State, Action>
     /// The work and the family its actions join, until it is done or dropped: the family holds
     /// this lifetime, so holding the family longer would keep both alive for good.
     @exclusivity(unchecked) @usableFromInline var family: StartedEffects?
@@ -429,10 +444,10 @@ final class RunLifetime<State, Action: Sendable>: EffectLifetime {
 
     @inlinable
     init(
-        _ work: EffectWork<Action>, of runtime: StoreRuntime<State, Action>, in family: StartedEffects,
+        _ work: EffectWork<Action>, of handle: RuntimeHandle<State, Action>, in family: StartedEffects,
         parent: EffectLifetime?, token: EffectToken
     ) {
-        self.runtime = runtime
+        self.handle = handle
         self.family = family
         self.work = work
         self.workPriority = work.priority
@@ -445,11 +460,12 @@ final class RunLifetime<State, Action: Sendable>: EffectLifetime {
     @usableFromInline
     override func perform() async {
         guard let work, let family else { return }
-        let send = Send<Action> { [weak runtime] action in
+        let handle = handle
+        let send = Send<Action> { action in
             // Checked here, on the main actor, where cancelling happens: once an effect has
             // been cancelled, nothing it sends is reduced, whatever it was doing.
             guard self.isActive else { return }
-            _ = runtime?.send(action, origin: .effect, joining: family)
+            _ = handle.runtime?.send(action, origin: .effect, joining: family)
         }
         await DismissEffect.withoutInheritedPresentation { await work.run(send) }
         drop()

@@ -172,6 +172,24 @@ struct EffectBatchTests {
         #expect(log.all.isEmpty)
     }
 
+    @Test("a running effect does not keep its store alive: the store released, the effect is cancelled")
+    func aRunningEffectDoesNotKeepItsStore() async {
+        let log = Log()
+        var store: Store<Speaker.State, Speaker.Action>? = Store(initialState: Speaker.State()) {
+            Speaker(log: log, gate: AsyncStream { _ in })
+        }
+        weak let runtime = store?.root
+        let task = store!.send(.wait("w"))
+        while log.all.isEmpty { await Task.yield() }
+        #expect(log.all == ["began w"])
+        store = nil
+        // Bounded, so that a store kept alive fails the test rather than hangs it.
+        for _ in 0..<100_000 where log.all.count < 2 { await Task.yield() }
+        #expect(runtime == nil)
+        #expect(log.all == ["began w", "cancelled w"])
+        if log.all.count == 2 { await task.finish() }
+    }
+
     @Test("work that never began, or has ended, is let go of while the send's task is kept")
     func workIsReleasedWhileTheTaskIsKept() async {
         let witness = Witness()
