@@ -592,11 +592,14 @@ package final class StartedEffects: @unchecked Sendable {
         await waitForEffects()
     }
 
-    @MainActor
+    @MainActor @usableFromInline
     func waitForEffects() async {
         var index = 0
         while index < count {
-            await self[index].ended()
+            let effect = self[index]
+            // One dropped before it began, or ended with no task, has nothing to wait for: no
+            // call to make (each costs a frame on the task's stack).
+            if effect.isPending || effect.task != nil { await effect.ended() }
             index += 1
         }
     }

@@ -11,8 +11,9 @@ public struct StoreTask: Hashable, Sendable {
     init(_ effects: StartedEffects?) { self.effects = effects }
 
     /// Waits until the effects have ended.
+    @inlinable
     public nonisolated(nonsending) func finish() async {
-        await effects?.finish()
+        await effects?.waitForEffects()
     }
 
     /// Cancels the effects; called on the main actor, before any of them runs again.
