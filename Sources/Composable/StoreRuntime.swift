@@ -51,8 +51,19 @@ package final class StoreRuntime<State, Action: Sendable> {
     @exclusivity(unchecked) @usableFromInline var cancellableDepth = 0
     /// Effects launched since the main actor last ran a job, waiting to begin together.
     @exclusivity(unchecked) @usableFromInline var pendingBatch: EffectBatch?
-    /// How effects and the tasks that begin them reach this runtime without keeping it alive.
-    @usableFromInline let handle = RuntimeHandle<State, Action>()
+    /// How effects and the tasks that begin them reach this runtime without keeping it alive:
+    /// made with the first effect. (A weak reference gives the runtime a side table, which
+    /// makes every retain and release of it slower: a store with no effects sends faster without.)
+    @exclusivity(unchecked) @usableFromInline var madeHandle: RuntimeHandle<State, Action>?
+
+    @inlinable
+    var handle: RuntimeHandle<State, Action> {
+        if let madeHandle { return madeHandle }
+        let handle = RuntimeHandle<State, Action>()
+        handle.runtime = self
+        madeHandle = handle
+        return handle
+    }
 
     @inlinable
     package init<R: Reducer>(initialState: State, reducer: R, dependencies: DependencyValues)
@@ -61,7 +72,6 @@ package final class StoreRuntime<State, Action: Sendable> {
         self.makeReducer = { reducer._makeReduce() }
         self.reducer = DependencyValues.with(dependencies) { reducer._makeReduce() }
         self.dependencies = dependencies
-        handle.runtime = self
     }
 
     isolated deinit {
