@@ -260,11 +260,8 @@ package final class StoreRuntime<State, Action: Sendable> {
     func register(_ lifetime: EffectLifetime, under id: EffectID) {
         lifetime.ids.append(id)
         let token = lifetime.token
-        if let index = cancellables.index(forKey: id) {
-            if cancellables.values[index].first != token { cancellables.values[index].more.insert(token) }
-        } else {
-            cancellables[id] = EffectTokens(first: token)
-        }
+        // One lookup: a new id gets its first token, a known one one more.
+        cancellables[id, default: EffectTokens(first: token)].add(token)
     }
 
     /// Starts `lifetime`'s task at once. It runs on the main actor, so it cannot end before
@@ -320,7 +317,7 @@ package final class StoreRuntime<State, Action: Sendable> {
                     cancellables.remove(at: index)
                 }
             } else {
-                cancellables.values[index].more.remove(token)
+                if !cancellables.values[index].more.isEmpty { cancellables.values[index].more.remove(token) }
             }
         }
         runningEffectCountDidChange?(running.count)
@@ -665,6 +662,12 @@ struct EffectTokens {
 
     @inlinable
     init(first: EffectToken) { self.first = first }
+
+    /// Adds `token`, unless it is the first.
+    @inlinable
+    mutating func add(_ token: EffectToken) {
+        if token != first { more.insert(token) }
+    }
 }
 
 /// An effect's number in its store, handed out in order. The runtime's dictionaries look one
