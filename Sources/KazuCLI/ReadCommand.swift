@@ -8,7 +8,8 @@ enum ReadCommand: Command {
         discussion: """
             Each number becomes one tab-separated line: the number as written, kanji, \
             hiragana, romaji (3本	三本	さんぼん	sanbon with --counter 本). Numbers may be \
-            written in digits, kanji or kana. With no NUMBER, reads standard input, one \
+            written in digits, kanji or kana, and with --counter with the counter too \
+            (3本, さんぼん). With no NUMBER, reads standard input, one \
             number per line. A line that is not a number is reported on standard error \
             and skipped; the exit status is then 1.
             """,
@@ -26,7 +27,8 @@ enum ReadCommand: Command {
         var bytes: [UInt8] = []
         bytes.reserveCapacity(256)
         return InputLines.process(arguments.values("NUMBER"), io: io) { text in
-            let number = try Int64(text) ?? JapaneseNumbers.parse(text).get()
+            // With --counter, a number may come with it, as the line shows it (3本, さんぼん).
+            let number = try Int64(text) ?? JapaneseNumbers.parse(text, counter: counter).get()
             if json {
                 io.output.writeLine(try JapaneseNumbers.reading(of: number, counter: counter).json)
             } else {

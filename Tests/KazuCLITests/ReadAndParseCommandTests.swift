@@ -25,6 +25,10 @@ import Testing
     @Test func readWithACounterUsesItsSoundChanges() {
         let result = run("read", "--counter", "本", "3", "11", "100")
         #expect(result.output == "3本\t三本\tさんぼん\tsanbon\n11本\t十一本\tじゅういっぽん\tjuuippon\n100本\t百本\tひゃっぽん\thyappon\n")
+        // The number may come with its counter, as the line shows it.
+        let counted = run("read", "-c", "本", "3本", "さんぼん", "三本", "さんほん")
+        #expect(counted.output == String(repeating: "3本\t三本\tさんぼん\tsanbon\n", count: 3))
+        #expect(counted.errors == "error: \"さんほん\": 3本 is read さんぼん (sanbon)\n")
     }
 
     @Test func readJSONCarriesTheAlternatives() {
