@@ -105,12 +105,17 @@ enum SayCommand: Command {
     }
 
     /// The kana to speak for `text`: a number's reading, or the text itself when it is kana.
+    /// With a counter, the number may come with it (3本, さんぼん), as `kazu read` takes it.
     static func kana(for text: String, counter: Counter?) throws -> String {
-        switch JapaneseNumbers.parse(text, counter: nil) {
+        switch JapaneseNumbers.parse(text, counter: counter) {
         case let .success(number):
             return try JapaneseNumbers.reading(of: number, counter: counter).hiragana
         case let .failure(error):
             let speakable = text.unicodeScalars.allSatisfy(isSpeakableKana)
+            // The counter read wrong ("さんほん: 3本 is read さんぼん") is said as such.
+            if let counter, error.reason.contains("\(counter.name) is read ") {
+                throw UsageError("cannot say \(UserText.quoted(text)): \(error.reason)")
+            }
             if let counter, speakable || !looksLikeANumber(text) {
                 throw UsageError("cannot say \(UserText.quoted(text)) with --counter \(counter.name): "
                     + "a counter goes with a number, as in 'kazu say --counter \(counter.name) 3'")

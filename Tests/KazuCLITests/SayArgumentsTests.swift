@@ -69,5 +69,11 @@ struct SayArgumentsTests {
             "error: cannot say 'ねこ' with --counter 本: a counter goes with a number, as in 'kazu say --counter 本 3'\n"))
         #expect(throws: UsageError.self) { try SayCommand.kana(for: "ねこ", counter: .named("本")) }
         #expect(try SayCommand.kana(for: "ねこ", counter: nil) == "ねこ")
+        // A number with its counter is a number.
+        #expect(try SayCommand.kana(for: "3本", counter: .named("本")) == "さんぼん")
+        #expect(try SayCommand.kana(for: "さんぼん", counter: .named("本")) == "さんぼん")
+        #expect(try SayCommand.kana(for: "3", counter: .named("本")) == "さんぼん")
+        let wrong = try run("-c", "本", "--wav", "-", "さんほん")
+        #expect(wrong.status == .usage && wrong.errors.hasPrefix("error: cannot say 'さんほん': 3本 is read さんぼん (sanbon)\n"))
     }
 }
