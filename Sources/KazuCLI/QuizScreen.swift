@@ -64,7 +64,9 @@ enum QuizScreen {
 
     /// The summary at the end of a session, a line at a time: a long session's summary is
     /// written as it is made, not held whole (10,000 missed questions are about 1 MB of text).
-    static func summary(_ summary: Summary.State, ending: SessionRecord.Ending, style: TextStyle,
+    /// `inHistory`: the session was saved, so the review (made from the history) will ask
+    /// what it missed, and the last line says so.
+    static func summary(_ summary: Summary.State, ending: SessionRecord.Ending, inHistory: Bool, style: TextStyle,
                         _ line: (String) -> Void) {
         if ending == .timeUp { line(style.bold("time's up")) }
         let percent = Int((summary.accuracy * 100).rounded())
@@ -83,7 +85,7 @@ enum QuizScreen {
                 line("missed: \(question.written)  \(question.reading)  \(question.romaji)  (\(tries))")
             }
         }
-        if wrong + skipped > 0 { line("'kazu quiz review' asks what you missed again, until you get each right twice in a row") }
+        if wrong + skipped > 0 && inHistory { line("'kazu quiz review' asks what you missed again, until you get each right twice in a row") }
     }
 
     static let help = [

@@ -342,7 +342,9 @@ final class QuizSession {
         var code = status
         if timeRanOut && store.state.path.isEmpty { io.output.writeLine(style.bold("time's up")) }
         if let summary = store.state.path.last {
-            QuizScreen.summary(summary, ending: summary.record.ending, style: style) { io.output.writeLine($0) }
+            QuizScreen.summary(summary, ending: summary.record.ending, inHistory: store.state.unsavedSession == nil, style: style) {
+                io.output.writeLine($0)
+            }
             if let path = configuration.reportPath {
                 do {
                     if path == "-" || path == "/dev/stdout" {

@@ -92,6 +92,10 @@ struct FaultTests {
             + "the session follows on standard error as one history line")
         let record = try HistoryLine.decode(Array(try #require(errors.last).utf8)[...])
         #expect(record.questions.count == 1 && record.correctCount == 1)
+        // A miss not saved: the summary does not send the learner to a review that cannot ask it.
+        let missed = try KazuProcess.run(["quiz", "number.1-10", "-n", "1", "--no-audio"], input: ":a\n\n", environment: environment)
+        #expect(missed.status == 1 && missed.output.contains("missed: "), "\(missed.output)")
+        #expect(!missed.output.contains("kazu quiz review"), "\(missed.output)")
     }
 
     /// A report that could never be written (no path, a folder, a folder that is not there) is
