@@ -279,6 +279,33 @@ func sampleRecord(id: String = UUID().uuidString, topicID: String = "number.1-10
         #expect(manager.fileExists(atPath: directory + "/later.json"))
     }
 
+    /// A descriptor of this process named through /proc or /dev however the path is spelled
+    /// ('//proc/self/fd/N', '/./dev/fd/N', a link holding a relative path to one) is written
+    /// into: replacing the file it names would lose what the shell sent there (the session's
+    /// lines, with standard output in a file).
+    @Test func aDescriptorNamedAnyWayIsWrittenInto() throws {
+        let directory = try makeTemporaryDirectory()
+        defer { removeTemporaryDirectory(directory) }
+        let descriptor = open(directory + "/out.txt", O_WRONLY | O_CREAT, 0o644)
+        try #require(descriptor >= 0)
+        defer { close(descriptor) }
+        let depth = directory.split(separator: "/").count
+        let relative = String(repeating: "../", count: depth) + "proc/self/fd/\(descriptor)"
+        try FileManager.default.createSymbolicLink(atPath: directory + "/link", withDestinationPath: relative)
+        let lines = "the session's lines\n"
+        #expect(write(descriptor, lines, lines.utf8.count) == lines.utf8.count)
+        let record = sampleRecord(answers: [("3", [.correct])])
+        let paths = ["/proc/self/fd/\(descriptor)", "//proc/self/fd/\(descriptor)", "/./proc/self/fd/\(descriptor)",
+                     "//dev/fd/\(descriptor)", "/dev/../dev/fd/\(descriptor)", directory + "/link"]
+        for path in paths {
+            try SessionReport.write(record, to: path)
+            let text = try String(contentsOfFile: directory + "/out.txt", encoding: .utf8)
+            #expect(text.hasPrefix(lines), "\(path) replaced the file its descriptor writes")
+        }
+        let text = try String(contentsOfFile: directory + "/out.txt", encoding: .utf8)
+        #expect(text.components(separatedBy: "\"endedAt\"").count == paths.count + 1)
+    }
+
     /// A report never replaces the history or the settings, named as they are, through a
     /// link, or before they exist; nor goes into a socket.
     @Test func theCheckSparesKazusOwnFilesAndRefusesASocket() throws {
@@ -296,6 +323,14 @@ func sampleRecord(id: String = UUID().uuidString, topicID: String = "number.1-10
         #expect(SessionReport.problem(writingTo: history, sparing: kept) == .keptFile)
         #expect(SessionReport.problem(writingTo: directory + "/link", sparing: kept) == .keptFile)
         #expect(SessionReport.problem(writingTo: directory + "/data/report.json", sparing: kept) == nil)
+
+        // Settings kept elsewhere through a link to a file not made yet (with one's dotfiles):
+        // the report must not make or replace the file the link will lead to.
+        try FileManager.default.createDirectory(atPath: directory + "/dotfiles", withIntermediateDirectories: true)
+        try FileManager.default.createSymbolicLink(atPath: settings, withDestinationPath: directory + "/dotfiles/kazu.json")
+        #expect(SessionReport.problem(writingTo: settings, sparing: kept) == .keptFile)
+        #expect(SessionReport.problem(writingTo: directory + "/dotfiles/kazu.json", sparing: kept) == .keptFile)
+        #expect(SessionReport.problem(writingTo: directory + "/dotfiles/report.json", sparing: kept) == nil)
 
         let socketPath = directory + "/socket"
         let descriptor = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue), 0)

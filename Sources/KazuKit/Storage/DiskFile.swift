@@ -197,7 +197,11 @@ enum DiskFile {
         guard info.st_mode & S_IFMT == S_IFDIR else { return .notAFolder(folder) }
         // The file is made beside itself, then renamed: its folder must take new files.
         if access(folder, W_OK | X_OK) != 0 { return .notWritable(folder) }
-        if !found, kept.contains(where: { samePlace(file, $0) }) { return .keptFile }
+        // A kept file not made yet may be a link to nothing yet (a history kept with one's
+        // dotfiles): its file will be made where that link's chain ends.
+        if !found, kept.contains(where: { samePlace(file, $0) || endOfLinks($0).map { samePlace(file, $0) } == true }) {
+            return .keptFile
+        }
         return nil
     }
 
@@ -225,10 +229,21 @@ enum DiskFile {
     private static func namesOpenDescriptor(_ path: String) -> Bool {
         var found = false
         _ = walkLinks(from: path) { link in
-            found = link.hasPrefix("/dev/") || link.hasPrefix("/proc/")
+            found = isInDevOrProc(parent(of: link))
             return found
         }
         return found
+    }
+
+    /// Whether the folder `folder` is /dev or /proc or in one, however it is named
+    /// ('//proc/self/fd', '/./dev', a relative path, a link to one).
+    private static func isInDevOrProc(_ folder: String) -> Bool {
+        func inside(_ path: String) -> Bool {
+            ["/dev", "/proc"].contains { path == $0 || path.hasPrefix($0 + "/") }
+        }
+        guard let resolved = realpath(folder, nil) else { return inside(folder) }
+        defer { free(resolved) }
+        return inside(String(cString: resolved))
     }
 
     /// Follows the links from `path`, at most 40 as the system does, showing each link to
