@@ -183,6 +183,11 @@ import Testing
         #expect(span.grade("+1:30") == .correct && span.grade("+1時間30分") == .correct)
         let clock = try #require(try topic("time.clock").question(valueKey: "14:45", skill: .listening))
         #expect(clock.grade("+14:45") == .correct)
+        // With a space after the plus too, as the number parser takes "+ 8" (time.hour took
+        // "+ 15" while time.hour-12-as-24 refused it).
+        #expect(as24.grade("+ 15") == .correct && asHour.grade("+ 3") == .correct)
+        #expect(span.grade("+ 1:30") == .correct && clock.grade("+　14:45") == .correct)
+        #expect(as24.grade("+ +15") != .correct && as24.grade("+ ") != .correct)
     }
 
     @Test func eraYearsAreAnsweredInTheWesternCalendarWith元年() throws {

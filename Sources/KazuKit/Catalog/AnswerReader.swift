@@ -20,12 +20,15 @@ enum AnswerReader {
         return String(scalars).trimmingSpaces
     }
 
-    /// `normalized`, and without a plus sign before a digit: a count or a time typed "+3" is 3,
-    /// as the number parser takes "+8". (Dates and phone numbers take no sign.)
+    /// `normalized`, and without a plus sign before a digit: a count or a time typed "+3" (or
+    /// "+ 3") is 3, as the number parser takes "+8" and "+ 8". (Dates and phone numbers take no
+    /// sign.)
     static func unsigned(_ text: String) -> String {
         let text = normalized(text)
-        guard text.hasPrefix("+"), let next = text.dropFirst().first, next.isASCII && next.isNumber else { return text }
-        return String(text.dropFirst())
+        guard text.hasPrefix("+") else { return text }
+        let rest = text.dropFirst().trimmingSpaces
+        guard let next = rest.first, next.isASCII && next.isNumber else { return text }
+        return rest
     }
 
     /// Digits only, leading zeros allowed: "05" is 5.
