@@ -327,6 +327,15 @@ final class QuizSession {
         }
     }
 
+    /// Whether `path` names the regular file `descriptor` has open (standard output sent to a
+    /// file, named as /dev/fd/1, /proc/self/fd/2 or the file's own path): a report written
+    /// there through a descriptor of its own would be written over by the lines that follow.
+    static func names(_ path: String, sameFileAs descriptor: Int32) -> Bool {
+        var named = stat(), open = stat()
+        guard stat(path, &named) == 0, fstat(descriptor, &open) == 0 else { return false }
+        return open.st_mode & S_IFMT == S_IFREG && named.st_dev == open.st_dev && named.st_ino == open.st_ino
+    }
+
     /// Ends the session if it is still going, waits for it to be saved, prints the summary
     /// and writes the report; returns the exit status.
     private func finish(status: ExitCode, ending: SessionRecord.Ending?) async -> ExitCode {
@@ -347,10 +356,15 @@ final class QuizSession {
             }
             if let path = configuration.reportPath {
                 do {
-                    if path == "-" || path == "/dev/stdout" {
+                    if path == "-" || path == "/dev/stdout" || Self.names(path, sameFileAs: STDOUT_FILENO) {
                         // Through the session's own output, after its lines: another descriptor
                         // on a file the shell opened would write over them, or they over it.
                         io.output.writeLine(try SessionReport.json(summary.record))
+                    } else if Self.names(path, sameFileAs: STDERR_FILENO) {
+                        // Standard error likewise (/dev/stderr, or /dev/fd/1 with 2>&1): the error
+                        // lines that may follow would otherwise be written over the report.
+                        io.output.flush()
+                        io.errors.writeLine(try SessionReport.json(summary.record))
                     } else {
                         // Lines still in the buffer would land after the report, or, through
                         // a link to standard output, over it.

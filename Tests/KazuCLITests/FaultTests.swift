@@ -148,6 +148,27 @@ struct FaultTests {
         }
     }
 
+    /// A report into the file standard output and standard error share (2>&1), named through
+    /// /dev or /proc, is whole: the error lines after it (here, a history that cannot be saved)
+    /// were written over its start, from the shared offset it had been appended past.
+    @Test func aReportIntoTheFileStandardErrorSharesIsNotWrittenOver() throws {
+        try FileManager.default.createSymbolicLink(atPath: directory + "/data/history.jsonl",
+                                                   withDestinationPath: directory + "/missing/history.jsonl")
+        for path in ["/dev/fd/1", "/dev/stderr", "/proc/self/fd/2"] {
+            let out = directory + "/out.txt"
+            let run = try KazuProcess.run(
+                ["-c", "\"$0\" quiz number.1-10 -n 1 --seed 3 --no-audio --json-report \(path) > '\(out)' 2>&1", KazuProcess.executablePath],
+                input: ":a\n\n", environment: environment, executable: "/bin/sh")
+            #expect(run.status == 1)
+            let written = try String(contentsOfFile: out, encoding: .utf8)
+            let start = try #require(written.range(of: "\n{\n"), "\(path): \(written)")
+            let end = try #require(written.range(of: "\n}\n", range: start.upperBound..<written.endIndex), "\(path): \(written)")
+            let report = written[written.index(after: start.lowerBound)..<end.upperBound]
+            #expect((try? JSONSerialization.jsonObject(with: Data(report.utf8))) != nil, "\(path): \(written)")
+            #expect(written.contains("error: history not saved"), "\(path): \(written)")
+        }
+    }
+
     /// Settings that cannot be written (a folder that cannot be made) or read (a directory where
     /// the file should be): one warning, defaults used, the session played and saved.
     @Test(arguments: ["unwritable", "directory"])
