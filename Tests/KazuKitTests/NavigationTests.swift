@@ -128,7 +128,36 @@ import Testing
         let saved = try #require(saves.value.last)
         #expect(saved.skill == KazuSettings().skill && saved.mode == KazuSettings().mode, "the session's choices are not saved")
         #expect(saved.recentTopics == ["number.1-10"])
-        #expect(saved.speech == SpeechPreferences(rate: 200, pitch: 70), "what was heard and adjusted in the session is saved")
+        #expect(saved.speech == SpeechPreferences(pitch: 70), "what was changed in the session is saved; the flag's rate is not")
+    }
+
+    /// A voice given for one session (`kazu quiz --voice ja+f1`) is not saved when the rate is
+    /// changed during it; a voice changed during it is.
+    @Test func onlyWhatChangedDuringTheSessionIsSaved() async throws {
+        let clock = TestClock()
+        let saves = LockedValue<[KazuSettings]>([])
+        let store = makeStore(clock: clock, history: .inMemory(), saves: saves,
+                              settings: KazuSettings(speech: SpeechPreferences(voice: "ja+m3", rate: 130)),
+                              remembersChoices: false)
+        store.exhaustivity = .off
+        await store.send(.topics(.topicPicked("number.1-10")))
+        await store.receive(\.topics.delegate)
+        await store.send(.preSettings(.presented(.speech(.voicePicked("ja+f1")))))
+        await store.send(.preSettings(.presented(.startTapped)))
+        await store.receive(.quiz(.presented(.started)))
+        #expect(store.state.quiz?.speech == SpeechPreferences(voice: "ja+f1", rate: 130))
+        await store.send(.quiz(.presented(.settingsTapped)))
+        await store.send(.quiz(.presented(.settings(.presented(.speech(.rateChanged(170)))))))
+        await store.receive(.quiz(.presented(.delegate(.speechChanged(SpeechChange(rate: 170))))))
+        #expect(store.state.settings.speech == SpeechPreferences(voice: "ja+m3", rate: 170))
+        await store.send(.quiz(.presented(.settings(.presented(.speech(.voicePicked("ja+f2")))))))
+        await store.receive(.quiz(.presented(.delegate(.speechChanged(SpeechChange(voice: "ja+f2"))))))
+        #expect(store.state.settings.speech == SpeechPreferences(voice: "ja+f2", rate: 170))
+        await store.send(.quiz(.presented(.settings(.presented(.doneTapped)))))
+        await store.send(.quiz(.presented(.endTapped)))
+        await clock.advance(by: .seconds(2))
+        await store.finish()
+        #expect(saves.value.last?.speech == SpeechPreferences(voice: "ja+f2", rate: 170))
     }
 
     @Test func retryingStartsASessionOverJustTheMissedQuestions() async throws {

@@ -233,7 +233,7 @@ func timedSpeech(_ clock: TestClock, length: Duration = .seconds(1), said: Locke
             $0.settings?.speech.preferences.rate = 120
             $0.speech.rate = 120
         }
-        await store.receive(.delegate(.speechChanged(SpeechPreferences(rate: 120))))
+        await store.receive(.delegate(.speechChanged(SpeechChange(rate: 120))))
         await store.send(.settings(.presented(.doneTapped)))
         await store.receive(.settings(.dismiss)) { $0.settings = nil }
         let wrong = first.answer == "1" ? "2" : "1"

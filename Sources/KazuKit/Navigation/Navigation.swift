@@ -139,8 +139,8 @@ public struct Navigation: Reducer, Sendable {
                     topic: topic, skill: skill, mode: mode, seed: seed, script: script, speech: speech, startedAt: now(),
                     reviewEntries: state.reviewEntries))
 
-            case let .quiz(.presented(.delegate(.speechChanged(speech)))):
-                state.settings.speech = speech
+            case let .quiz(.presented(.delegate(.speechChanged(change)))):
+                state.settings.speech = change.applied(to: state.settings.speech)
                 return .none
 
             case let .quiz(.presented(.delegate(.sessionEnded(record)))):

@@ -207,14 +207,15 @@ public struct Quiz: Reducer, Sendable {
             /// The session is over; its record, or nil when nothing was answered. Boxed, like
             /// every large payload of an action: see `Topics.Action.Delegate.topicChosen`.
             indirect case sessionEnded(SessionRecord?)
-            /// The learner changed how questions are spoken.
-            case speechChanged(SpeechPreferences)
+            /// The learner changed how questions are spoken: only what changed, so that what
+            /// the session was started with stays as it was given.
+            indirect case speechChanged(SpeechChange)
 
             public struct AllCasePaths: Sendable {
                 public let sessionEnded = CasePath<Delegate, SessionRecord?>(embed: Delegate.sessionEnded) {
                     if case let .sessionEnded(record) = $0 { record } else { nil }
                 }
-                public let speechChanged = CasePath<Delegate, SpeechPreferences>(embed: Delegate.speechChanged) {
+                public let speechChanged = CasePath<Delegate, SpeechChange>(embed: Delegate.speechChanged) {
                     if case let .speechChanged(speech) = $0 { speech } else { nil }
                 }
             }
@@ -297,8 +298,9 @@ public struct Quiz: Reducer, Sendable {
 
             case .settings(.presented(.speech)):
                 guard let speech = state.settings?.speech.preferences, speech != state.speech else { return .none }
+                let change = SpeechChange(from: state.speech, to: speech)
                 state.speech = speech
-                return .send(.delegate(.speechChanged(speech)))
+                return .send(.delegate(.speechChanged(change)))
 
             case .settings:
                 return .none

@@ -34,3 +34,31 @@ public struct SpeechPreferences: Hashable, Sendable, Codable {
         pitch = SpeechParameters.standard.pitch.clamp((try? container.decodeIfPresent(Int.self, forKey: .pitch)) ?? defaults.pitch)
     }
 }
+
+/// What the learner changed in how questions are spoken: the fields that differ, each alone.
+/// Applied to the saved preferences it changes only those, so a voice or rate given for one
+/// session (`kazu quiz --rate 200`) is not saved along with a pitch changed during it.
+public struct SpeechChange: Hashable, Sendable {
+    public var voice: String?
+    public var rate: Int?
+    public var pitch: Int?
+
+    public init(voice: String? = nil, rate: Int? = nil, pitch: Int? = nil) {
+        self.voice = voice
+        self.rate = rate
+        self.pitch = pitch
+    }
+
+    /// The fields of `new` that differ from `old`.
+    public init(from old: SpeechPreferences, to new: SpeechPreferences) {
+        self.init(voice: new.voice == old.voice ? nil : new.voice,
+                  rate: new.rate == old.rate ? nil : new.rate,
+                  pitch: new.pitch == old.pitch ? nil : new.pitch)
+    }
+
+    /// `preferences` with the changed fields set.
+    public func applied(to preferences: SpeechPreferences) -> SpeechPreferences {
+        SpeechPreferences(voice: voice ?? preferences.voice, rate: rate ?? preferences.rate,
+                          pitch: pitch ?? preferences.pitch)
+    }
+}
