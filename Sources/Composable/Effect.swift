@@ -64,13 +64,14 @@ extension Effect {
     /// (`{ [x] send in … }`): that one starts on the global executor, which is correct, only
     /// slower.
     ///
-    /// The work begins when the store's actor is next free, not during `send`: effects
-    /// launched meanwhile begin in launch order, with or without a `priority`. Work cancelled
-    /// before it begins (a `cancelInFlight` effect superseded by the next action, say) never
-    /// does, so work that must happen once asked for belongs in an effect nobody cancels.
-    /// Do not pass values to effects in task-locals set around `send`: an effect runs with the
-    /// dependencies it was made with and, in a presented child, its `dismiss`; other
-    /// task-locals are those of whichever send began its batch.
+    /// The work begins when the store's actor is next free, or when something awaits it
+    /// (`StoreTask.finish()`) before then, not during `send`: effects launched meanwhile begin
+    /// in launch order, with or without a `priority`. Work cancelled before it begins (a
+    /// `cancelInFlight` effect superseded by the next action, say) never does, so work that
+    /// must happen once asked for belongs in an effect nobody cancels. Do not pass values to
+    /// effects in task-locals set around `send`: an effect runs with the dependencies it was
+    /// made with and, in a presented child, its `dismiss`; other task-locals are those of
+    /// whichever send began its batch, or of the task that awaited it first.
     public static func run(
         priority: TaskPriority? = nil,
         operation: nonisolated(nonsending) @escaping @Sendable (_ send: Send<Action>) async throws -> Void,

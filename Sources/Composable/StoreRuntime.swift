@@ -237,7 +237,8 @@ package final class StoreRuntime<State, Action: Sendable> {
     /// it has a priority of its own) and starts a task for each of the others, in launch
     /// order; work cancelled before then never begins. A piped session reduces 64 answers back
     /// to back, each superseding the last answer's speech: one task begins the one that is
-    /// left, where there was a task each.
+    /// left, where there was a task each. Awaiting the effects first (`StoreTask.finish()`)
+    /// begins the batch in the awaiting task, which then need not be woken from a wait.
     @inlinable
     func launch(_ lifetime: EffectLifetime, in family: StartedEffects) {
         if cancellableDepth > 0 { launchedUnderIDs.append(lifetime) }
@@ -247,8 +248,9 @@ package final class StoreRuntime<State, Action: Sendable> {
             parent.children.append(lifetime)
             if !parent.isActive { lifetime.cancel() }
         } else {
-            lifetime.isPending = true
-            openBatch().effects.append(lifetime)
+            let batch = openBatch()
+            lifetime.batch = batch
+            batch.effects.append(lifetime)
         }
         running[lifetime.token] = lifetime
         family.append(lifetime)
@@ -286,13 +288,14 @@ package final class StoreRuntime<State, Action: Sendable> {
     @usableFromInline
     func openBatch() -> EffectBatch {
         if let batch = pendingBatch { return batch }
-        let batch = EffectBatch { [handle] token, begun in handle.runtime?.finished(token, begun: begun) }
+        let batch = EffectBatch(
+            ended: { [handle] token, begun in handle.runtime?.finished(token, begun: begun) },
+            // Effects launched by the work begun now join a new batch.
+            closed: { [handle] batch in
+                if let runtime = handle.runtime, runtime.pendingBatch === batch { runtime.pendingBatch = nil }
+            })
         pendingBatch = batch
-        batch.task = Task { @MainActor [handle] in
-            // Effects launched by the work begun here join a new batch.
-            if let runtime = handle.runtime, runtime.pendingBatch === batch { runtime.pendingBatch = nil }
-            await batch.begin()
-        }
+        batch.task = Task { @MainActor in await batch.begin() }
         return batch
     }
 
@@ -307,6 +310,7 @@ package final class StoreRuntime<State, Action: Sendable> {
             if case let .observer(observer) = clockObserver { observer.effectEnded() }
         }
         guard let lifetime = running.removeValue(forKey: token) else { return }
+        lifetime.hasEnded = true
         // Under an id cancelled since, this token is gone, or a later effect's are there.
         lifetime.ids.forEach { id in
             guard let index = cancellables.index(forKey: id) else { return }
@@ -376,10 +380,14 @@ class EffectLifetime {
     @usableFromInline let token: EffectToken
     /// The ids it can be cancelled by.
     @exclusivity(unchecked) @usableFromInline var ids = CancellationIDs()
+    /// The batch that is to begin the effect, while it waits for it.
+    @exclusivity(unchecked) @usableFromInline var batch: EffectBatch?
+    /// The store has forgotten the effect: it ended, or was dropped before it began.
+    @exclusivity(unchecked) @usableFromInline var hasEnded = false
+
     /// Whether the effect waits for its batch to begin it.
-    @exclusivity(unchecked) @usableFromInline var isPending = false
-    /// Who waits for the effect to begin or be dropped (`ended()` on a waiting effect).
-    @exclusivity(unchecked) @usableFromInline var waiters: [CheckedContinuation<Void, Never>] = []
+    @inlinable
+    var isPending: Bool { batch != nil }
 
     @inlinable
     init(parent: EffectLifetime?, token: EffectToken) {
@@ -418,22 +426,15 @@ class EffectLifetime {
         for child in children { child.cancel() }
     }
 
-    /// Returns when the effect has ended, or was dropped before it began.
+    /// Returns when the effect has ended, or was dropped before it began. An effect still
+    /// waiting for its batch has its batch begun now, here, rather than waited for: a task
+    /// woken from a wait resumes on another thread and hops back to the main actor, tens of
+    /// microseconds, where work that ends without suspending (a silent voice) takes less than one.
     @usableFromInline
     func ended() async {
-        while isPending {
-            await withCheckedContinuation { waiters.append($0) }
-        }
+        batch?.beginNow()
+        guard !hasEnded else { return }
         await task?.value
-    }
-
-    /// The effect has begun (its task is set) or was dropped: wake who waits.
-    @usableFromInline
-    func leftBatch() {
-        isPending = false
-        guard !waiters.isEmpty else { return }
-        for waiter in waiters { waiter.resume() }
-        waiters = []
     }
 }
 
@@ -511,7 +512,8 @@ final class StepsLifetime: EffectLifetime {
 /// Effects launched while the main actor was busy, and the one task that begins them when it
 /// is free: in order, the first not cancelled in that task itself (unless it has a priority
 /// of its own), each other one in a task of its own, so the first parts of their work run in
-/// the order they were launched.
+/// the order they were launched. Whoever waits for one of them before then begins them all
+/// at once instead (`beginNow()`), each in a task of its own that starts at once.
 @MainActor
 @usableFromInline
 final class EffectBatch {
@@ -520,18 +522,59 @@ final class EffectBatch {
     @exclusivity(unchecked) @usableFromInline var task: Task<Void, Never>?
     /// Tells the store an effect ended: its token, and whether it began.
     @usableFromInline let ended: @MainActor @Sendable (EffectToken, Bool) -> Void
+    /// Tells the store the batch takes no more effects.
+    @usableFromInline let closed: @MainActor @Sendable (EffectBatch) -> Void
 
     @usableFromInline
-    init(ended: @escaping @MainActor @Sendable (EffectToken, Bool) -> Void) { self.ended = ended }
+    init(ended: @escaping @MainActor @Sendable (EffectToken, Bool) -> Void,
+         closed: @escaping @MainActor @Sendable (EffectBatch) -> Void) {
+        self.ended = ended
+        self.closed = closed
+    }
+
+    /// Begins the effects now, before the batch's task has had its turn (which then finds
+    /// nothing to do): each not cancelled in a task of its own that starts at once, on the
+    /// caller's turn of the main actor, and runs until its work first suspends. One that ends
+    /// without suspending has ended when this returns.
+    @usableFromInline
+    func beginNow() {
+        closed(self)
+        let waiting = effects
+        effects = []
+        for lifetime in waiting {
+            if lifetime.isCancelled {
+                lifetime.batch = nil
+                lifetime.drop()
+                ended(lifetime.token, false)
+                continue
+            }
+            lifetime.batch = nil
+            let ended = ended
+            let task = Task.immediate(priority: lifetime.priority) { @MainActor in
+                // Cancelled by an effect begun before it: it never begins.
+                guard !lifetime.isCancelled else {
+                    lifetime.drop()
+                    ended(lifetime.token, false)
+                    return
+                }
+                await lifetime.perform()
+                ended(lifetime.token, true)
+            }
+            lifetime.task = task
+            // Cancelled by its own work before it suspended, when it had no task to cancel yet.
+            if lifetime.isCancelled { task.cancel() }
+        }
+    }
 
     @usableFromInline
     func begin() async {
+        closed(self)
         var first: EffectLifetime?
         var isFirstToRun = true
         for lifetime in effects {
             guard lifetime.isPending else { continue }
             if lifetime.isCancelled {
-                lifetime.leftBatch()
+                lifetime.batch = nil
                 lifetime.drop()
                 ended(lifetime.token, false)
                 continue
@@ -553,7 +596,7 @@ final class EffectBatch {
                 }
             }
             isFirstToRun = false
-            lifetime.leftBatch()
+            lifetime.batch = nil
         }
         effects = []
         guard let lifetime = first else { return }
@@ -604,9 +647,9 @@ package final class StartedEffects: @unchecked Sendable {
         var index = 0
         while index < count {
             let effect = self[index]
-            // One dropped before it began, or ended with no task, has nothing to wait for: no
-            // call to make (each costs a frame on the task's stack).
-            if effect.isPending || effect.task != nil { await effect.ended() }
+            // One that has ended, was dropped before it began, or ended with no task, has
+            // nothing to wait for: no call to make (each costs a frame on the task's stack).
+            if !effect.hasEnded && (effect.isPending || effect.task != nil) { await effect.ended() }
             index += 1
         }
     }

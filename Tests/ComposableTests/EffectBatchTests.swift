@@ -20,6 +20,7 @@ private struct Speaker: Reducer {
     enum Action: Equatable, Sendable {
         case speak(String), both(String, String), finished(String), wait(String)
         case withPriority(String), threeWithOnePriority, firstCancelsSecond, cancelSecond
+        case cancelsItself, cancelSelf
     }
     let log: Log
     let gate: AsyncStream<Void>
@@ -59,6 +60,15 @@ private struct Speaker: Reducer {
                 .run { _ in log.add("began second") }.cancellable(id: "second"))
         case .cancelSecond:
             return .cancel(id: "second")
+        case .cancelsItself:
+            return .run { send in
+                await send(.cancelSelf)
+                await Task.yield()
+                log.add(Task.isCancelled ? "cancelled itself" : "not cancelled")
+            }
+            .cancellable(id: "self")
+        case .cancelSelf:
+            return .cancel(id: "self")
         case let .finished(text):
             state.finished.append(text)
             return .none
@@ -141,6 +151,29 @@ struct EffectBatchTests {
         let store = Store(initialState: Speaker.State()) { Speaker(log: log, gate: AsyncStream { _ in }) }
         await store.send(.firstCancelsSecond).finish()
         #expect(log.all == ["began first"])
+    }
+
+    @Test("awaiting an effect begins its batch at once, before work the main actor had queued")
+    func awaitingBeginsTheBatch() async {
+        let log = Log()
+        let store = Store(initialState: Speaker.State()) { Speaker(log: log, gate: AsyncStream { _ in }) }
+        let queued = Task { @MainActor in log.add("queued") }
+        let first = store.send(.speak("一"))
+        let second = store.send(.speak("二"))
+        await first.finish()
+        #expect(log.all == ["began 二"], "the awaiting task began the batch; the queued work has not run yet")
+        await second.finish()
+        await queued.value
+        #expect(log.all == ["began 二", "queued"])
+        #expect(store.state.finished == ["二"])
+    }
+
+    @Test("work begun by an awaiting task that cancels itself before it suspends finds its task cancelled")
+    func workBegunByAWaiterCancelsItself() async {
+        let log = Log()
+        let store = Store(initialState: Speaker.State()) { Speaker(log: log, gate: AsyncStream { _ in }) }
+        await store.send(.cancelsItself).finish()
+        #expect(log.all == ["cancelled itself"])
     }
 
     @Test("cancelling the effect the batch runs itself stops only that effect")
