@@ -37,7 +37,7 @@ let package = Package(
         .target(name: "KazuCLI", dependencies: ["JapaneseNumbers", "SpeechClient", "SpeechEspeak", "Composable", "KazuKit"]),
         .executableTarget(name: "kazu", dependencies: ["KazuCLI"]),
         // Benchmarks: `swift run -c release kazu-bench` prints time per operation.
-        .executableTarget(name: "kazu-bench", dependencies: ["Composable", "JapaneseNumbers", "KazuKit", "SpeechClient"]),
+        .executableTarget(name: "kazu-bench", dependencies: ["Composable", "JapaneseNumbers", "KazuKit", "SpeechClient", "SpeechEspeak"]),
 
         // Test support shared by test targets: a private PulseAudio server that records what
         // was played, and a runner for the built kazu executable.

@@ -38,6 +38,8 @@ public final class EspeakSynthesizer: @unchecked Sendable {
     private var library: EspeakLibrary?
     private var startResult: Result<Int, SpeechError>?
     private var selectedVoice: String?
+    /// The sample rate once `start()` has succeeded, readable off the queue; 0 before.
+    private let startedSampleRate = Atomic(0)
 
     /// A synthesiser loading libespeak-ng from `libraryName`. Only `shared` may load the real
     /// library (espeak-ng's state is global); tests make others with names that fail to load.
@@ -46,8 +48,12 @@ public final class EspeakSynthesizer: @unchecked Sendable {
     }
 
     /// The sample rate of everything this synthesiser produces (22050 Hz for espeak-ng's voices).
+    ///
+    /// Once the library has started, answered at once, without waiting for a synthesis in progress.
     public func sampleRate() async throws -> Int {
-        try await onQueue { try self.start() }
+        let known = startedSampleRate.load(ordering: .acquiring)
+        if known > 0 { return known }
+        return try await onQueue { try self.start() }
     }
 
     /// The Japanese voices installed, espeak-ng's own first.
@@ -67,9 +73,30 @@ public final class EspeakSynthesizer: @unchecked Sendable {
     /// (`Utterance.clamped(to:)`). Cancelling the task stops synthesis at the next
     /// buffer (about 60 ms of audio) and throws `CancellationError`.
     public func synthesize(_ utterance: Utterance) async throws -> PCMAudio {
+        try await synthesize(utterance, streamingTo: nil)
+    }
+
+    /// Synthesises `utterance`, handing its samples to `receive` as espeak-ng makes them, a
+    /// buffer (about 60 ms of audio) at a time, so that a player can start on the first while
+    /// the rest is made. Returns all the samples, as `synthesize(_:)` does.
+    ///
+    /// `receive` runs on the synthesiser's queue, during synthesis: it should hand the samples
+    /// on and return. It returns false to stop synthesis there, and the samples made until
+    /// then are returned.
+    ///
+    /// ```swift
+    /// let audio = try await EspeakSynthesizer.shared.synthesize(Utterance("よんひゃく")) { samples in
+    ///     player.write(samples)
+    ///     return true
+    /// }
+    /// ```
+    public func synthesize(
+        _ utterance: Utterance,
+        streamingTo receive: (@Sendable (UnsafeBufferPointer<Int16>) -> Bool)?
+    ) async throws -> PCMAudio {
         let box = StopFlag()
         return try await withTaskCancellationHandler {
-            try await onQueue { try self.synthesizeNow(utterance, stop: box) }
+            try await onQueue { try self.synthesizeNow(utterance, stop: box, receive: receive) }
         } onCancel: {
             box.flag.store(true, ordering: .relaxed)
         }
@@ -116,6 +143,7 @@ public final class EspeakSynthesizer: @unchecked Sendable {
         }
         espeak.espeak_SetSynthCallback(collectSamples)
         startResult = .success(sampleRate)
+        startedSampleRate.store(sampleRate, ordering: .releasing)
         return sampleRate
     }
 
@@ -125,14 +153,16 @@ public final class EspeakSynthesizer: @unchecked Sendable {
         return String(decoding: buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
     }
 
-    private func synthesizeNow(_ utterance: Utterance, stop: StopFlag) throws -> PCMAudio {
+    private func synthesizeNow(
+        _ utterance: Utterance, stop: StopFlag, receive: (@Sendable (UnsafeBufferPointer<Int16>) -> Bool)?
+    ) throws -> PCMAudio {
         let sampleRate = try start()
         let espeak = loaded.functions
         try select(voice: utterance.voice)
         _ = espeak.espeak_SetParameter(espeakRATE, Int32(utterance.rate), 0)
         _ = espeak.espeak_SetParameter(espeakPITCH, Int32(utterance.pitch), 0)
 
-        let sink = SampleSink(stop: stop)
+        let sink = SampleSink(stop: stop, receive: receive)
         activeSink = sink
         defer { activeSink = nil }
         let status = utterance.text.withCString { text in
@@ -140,6 +170,7 @@ public final class EspeakSynthesizer: @unchecked Sendable {
             espeak.espeak_Synth(text, strlen(text) + 1, 0, POS_CHARACTER, 0, UInt32(espeakCHARS_UTF8), nil, nil)
         }
         if stop.flag.load(ordering: .relaxed) { throw CancellationError() }
+        if sink.receiverStopped { return PCMAudio(samples: sink.samples, sampleRate: sampleRate) }
         guard status == EE_OK else {
             throw SpeechError.synthesisFailed("espeak_Synth returned \(status.rawValue) for \"\(utterance.text)\"")
         }
@@ -245,7 +276,15 @@ private final class StopFlag: Sendable {
 private final class SampleSink {
     var samples: [Int16] = []
     let stop: StopFlag
-    init(stop: StopFlag) { self.stop = stop }
+    /// Given each buffer as it comes; false stops synthesis.
+    let receive: (@Sendable (UnsafeBufferPointer<Int16>) -> Bool)?
+    /// Whether `receive` asked to stop.
+    var receiverStopped = false
+
+    init(stop: StopFlag, receive: (@Sendable (UnsafeBufferPointer<Int16>) -> Bool)?) {
+        self.stop = stop
+        self.receive = receive
+    }
 }
 
 // The sink of the synthesis in progress. A C callback cannot capture context, and
@@ -261,7 +300,12 @@ private func collectSamples(
 ) -> Int32 {
     guard let sink = activeSink else { return 1 }
     if let wave, count > 0 {
-        sink.samples.append(contentsOf: UnsafeBufferPointer(start: wave, count: Int(count)))
+        let buffer = UnsafeBufferPointer(start: wave, count: Int(count))
+        sink.samples.append(contentsOf: buffer)
+        if let receive = sink.receive, !receive(buffer) {
+            sink.receiverStopped = true
+            return 1
+        }
     }
     return sink.stop.flag.load(ordering: .relaxed) ? 1 : 0
 }

@@ -11,6 +11,7 @@ import Darwin
 @MainActor
 func main() async -> Int32 {
     var runner = BenchmarkRunner()
+    var skipped = false
     switch BenchmarkRunner.parse(Array(CommandLine.arguments.dropFirst())) {
     case .success(let options):
         runner.options = options
@@ -22,13 +23,22 @@ func main() async -> Int32 {
         printError("kazu-bench: \(message.text)")
         return 2
     }
-    let benchmarks = numberBenchmarks() + storeBenchmarks() + sessionBenchmarks()
+    var benchmarks = numberBenchmarks() + storeBenchmarks() + sessionBenchmarks()
+    let speech = speechBenchmarks()
+    if !runner.options.list, speech.contains(where: runner.selects), let reason = await speechUnavailable() {
+        // The others still run; the exit status says that some could not.
+        printError("kazu-bench: skipping the speech benchmarks: \(reason)")
+        skipped = true
+    } else {
+        benchmarks += speech
+    }
     guard benchmarks.contains(where: runner.selects) else {
+        if skipped { return 1 }
         printError("kazu-bench: no benchmark matches \(runner.options.filters)")
         return 1
     }
     _ = await runner.run(benchmarks)
-    return 0
+    return skipped ? 1 : 0
 }
 
 /// A line on standard error.

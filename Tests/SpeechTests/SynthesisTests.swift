@@ -1,5 +1,6 @@
 import SpeechClient
 @testable import SpeechEspeak
+import Synchronization
 import Testing
 
 @Suite("Synthesis with libespeak-ng")
@@ -12,6 +13,29 @@ struct SynthesisTests {
         #expect(audio.sampleRate == 22050)
         #expect(audio.seconds > 0.1)
         #expect(audio.peak > 1000)
+    }
+
+    @Test("samples handed over as they are made add up to the whole, and the receiver can stop them")
+    func streaming() async throws {
+        let utterance = Utterance("にせんさんびゃくよんじゅうごえん")
+        let whole = try await EspeakSynthesizer.shared.synthesize(utterance)
+        let received = Mutex<[[Int16]]>([])
+        let streamed = try await EspeakSynthesizer.shared.synthesize(utterance) { samples in
+            received.withLock { $0.append(Array(samples)) }
+            return true
+        }
+        let buffers = received.withLock { $0 }
+        // Compared as Booleans: a failing comparison of whole sample arrays prints them all.
+        // (Two syntheses of one text differ in a few samples: espeak-ng carries state over.)
+        #expect(buffers.count > 1, "one buffer for \(whole.seconds) s of audio")
+        #expect(buffers.flatMap { $0 } == streamed.samples, "what was handed over is what was returned")
+        #expect(abs(streamed.seconds - whole.seconds) < 0.02, "\(streamed.seconds) s streamed, \(whole.seconds) s whole")
+
+        let first = try await EspeakSynthesizer.shared.synthesize(utterance) { _ in false }
+        #expect(first.samples.count == buffers[0].count, "stopped after the first buffer: \(first.samples.count) samples")
+        // The synthesiser is left ready for the next utterance, which it makes whole.
+        let next = try await EspeakSynthesizer.shared.synthesize(utterance)
+        #expect(abs(next.seconds - whole.seconds) < 0.02, "\(next.seconds) s after a stop, \(whole.seconds) s before")
     }
 
     @Test("longer text lasts longer")
