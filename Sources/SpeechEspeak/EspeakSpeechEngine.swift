@@ -56,28 +56,54 @@ actor EspeakSpeechEngine {
             player = chosen
         }
 
-        let audio = try await samples(for: utterance)
+        // The samples kept from the last time, or the sample rate to start the player at while
+        // the synthesiser makes them: it plays the first buffer while the rest is made.
+        let kept = cached.flatMap { $0.utterance == utterance ? $0.audio : nil }
+        let sampleRate: Int
+        if let kept { sampleRate = kept.sampleRate } else { sampleRate = try await synthesizer.sampleRate() }
         guard generation == myGeneration else { throw CancellationError() }
         try Task.checkCancellation()
-        if audio.samples.isEmpty { return }
+        if let kept, kept.samples.isEmpty { return }
 
+        let firstSample = TimeMark()
         let process: PlayerProcess
         do {
             process = try PlayerProcess(
                 executable: player.executable,
-                arguments: player.arguments(sampleRate: audio.sampleRate),
-                environment: environment
+                arguments: player.arguments(sampleRate: sampleRate),
+                environment: environment,
+                onFirstWrite: { firstSample.mark() }
             )
         } catch {
             try reportOutputFailure(.playbackFailed(player: player.kind.rawValue, message: "\(error)"))
             return
         }
         playing = process
-        let firstSample = TimeMark()
-        let outcome = await withTaskCancellationHandler {
-            await process.play(audio.littleEndianBytes) { firstSample.mark() }
-        } onCancel: {
+        let outcome: PlayerProcess.Outcome
+        do {
+            outcome = try await withTaskCancellationHandler {
+                if let kept {
+                    process.feed(kept.littleEndianBytes)
+                } else {
+                    synthesisCount += 1
+                    let audio = try await synthesizer.synthesize(utterance) { samples in
+                        process.feed(samples: samples)
+                        // A stop, a newer speak or a cancel ends the player: stop making samples.
+                        return !process.isTerminating
+                    }
+                    // Kept only whole, and only while it is the latest.
+                    if !process.isTerminating, generation == myGeneration { cached = (utterance, audio) }
+                }
+                process.endInput()
+                return await process.finish()
+            } onCancel: {
+                process.terminate()
+            }
+        } catch {
+            // The synthesiser failed (or was cancelled): the player has nothing to play.
             process.terminate()
+            if playing === process { playing = nil }
+            throw error
         }
         if playing === process { playing = nil }
         if let mark = firstSample.instant { lastTimeToFirstSample = mark - start }

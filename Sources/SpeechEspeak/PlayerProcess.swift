@@ -9,14 +9,17 @@ import Glibc
 #elseif canImport(Musl)
 import Musl
 #endif
+import SpeechClient
 import Synchronization
 
 /// A running audio player fed raw samples on its standard input, which can be killed at once.
 ///
 /// Started with `posix_spawn` rather than Foundation's `Process` so that waiting,
 /// killing and reaping are in our hands: the process is known to be gone when
-/// `finish()` returns. Its standard error is kept (the last line explains a
-/// failure) and never reaches the terminal; its standard output is discarded.
+/// `finish()` returns, and is reaped even if nobody asks. Its standard error is kept
+/// (the last line explains a failure) and never reaches the terminal; its standard
+/// output is discarded. Samples can be fed while they are being made: `feed` never
+/// blocks its caller (the writes happen in order on a queue of the player's own).
 final class PlayerProcess: Sendable {
     /// How a player run ended.
     struct Outcome: Sendable {
@@ -30,16 +33,29 @@ final class PlayerProcess: Sendable {
 
     let pid: pid_t
     private let stdinFD: Int32
-    private let stderrFD: Int32
     private let state = Mutex(State())
+    /// Writes to the player's standard input, in the order they were fed.
+    private let writer = DispatchQueue(label: "kazu.player-input")
+    private let onFirstWrite: @Sendable () -> Void
 
     private struct State {
         var exited = false
         var terminateRequested = false
+        /// Set on `writer` (or at deinit) when standard input is closed.
+        var inputClosed = false
+        /// Set on `writer` when a write fails: the player is gone, the rest is dropped.
+        var inputFailed = false
+        var wroteFirst = false
+        var outcome: Outcome?
+        var waiting: [CheckedContinuation<Outcome, Never>] = []
     }
 
-    /// Starts `executable` with standard input and error connected to pipes.
-    init(executable: String, arguments: [String], environment: [String: String]) throws {
+    /// Starts `executable` with standard input and error connected to pipes; `onFirstWrite`
+    /// runs when the first bytes have been handed over.
+    init(
+        executable: String, arguments: [String], environment: [String: String],
+        onFirstWrite: @escaping @Sendable () -> Void = {}
+    ) throws {
         Self.ignoreSIGPIPE
         let input = try Self.makePipe()
         let errors: (read: Int32, write: Int32)
@@ -82,21 +98,59 @@ final class PlayerProcess: Sendable {
         }
         self.pid = pid
         self.stdinFD = input.write
-        self.stderrFD = errors.read
+        self.onFirstWrite = onFirstWrite
+        watch(errors: errors.read)
+    }
+
+    deinit {
+        // Every job on `writer` holds the player, so none is left to close the input.
+        if !state.withLock({ $0.inputClosed }) { close(stdinFD) }
+    }
+
+    /// Whether `terminate()` has been called: what is fed from then on is dropped.
+    var isTerminating: Bool { state.withLock { $0.terminateRequested } }
+
+    /// Hands `bytes` to the player after what was fed before, without waiting for the write.
+    func feed(_ bytes: [UInt8]) {
+        writer.async { self.writeAll(bytes) }
+    }
+
+    /// Hands `samples` to the player as `s16le` bytes, as `feed(_:)` does.
+    func feed(samples: UnsafeBufferPointer<Int16>) {
+        #if _endian(little)
+        feed(Array(UnsafeRawBufferPointer(samples)))
+        #else
+        feed(PCMAudio(samples: Array(samples), sampleRate: 1).littleEndianBytes)
+        #endif
+    }
+
+    /// Closes the player's input once what was fed has been written: it plays that and exits.
+    func endInput() {
+        writer.async { self.closeInput() }
     }
 
     /// Writes `bytes` to the player, closes its input, and waits until it has exited and been reaped.
-    ///
-    /// `onFirstWrite` runs when the first bytes have been handed over.
-    func play(_ bytes: [UInt8], onFirstWrite: @escaping @Sendable () -> Void = {}) async -> Outcome {
-        let stdinFD = self.stdinFD
-        let stderrFD = self.stderrFD
-        // Three blocking jobs: feed stdin, drain stderr, wait for exit. None may wait on another,
-        // or a player that fills its stderr pipe while we block on its stdin would hang us both.
-        DispatchQueue.global().async {
-            Self.writeAll(bytes, to: stdinFD, onFirstWrite: onFirstWrite)
-            close(stdinFD)
+    func play(_ bytes: [UInt8]) async -> Outcome {
+        feed(bytes)
+        endInput()
+        return await finish()
+    }
+
+    /// Waits until the player has exited and been reaped.
+    func finish() async -> Outcome {
+        await withCheckedContinuation { continuation in
+            let outcome = state.withLock { state -> Outcome? in
+                if state.outcome == nil { state.waiting.append(continuation) }
+                return state.outcome
+            }
+            if let outcome { continuation.resume(returning: outcome) }
         }
+    }
+
+    /// Drains standard error and waits for the exit, each on a thread of its own: none may wait
+    /// on another, or a player that fills its stderr pipe while we block on its stdin would hang
+    /// us both.
+    private func watch(errors stderrFD: Int32) {
         let errorText = Mutex("")
         let drained = DispatchSemaphore(value: 0)
         DispatchQueue.global().async {
@@ -105,17 +159,21 @@ final class PlayerProcess: Sendable {
             errorText.withLock { $0 = text }
             drained.signal()
         }
-        return await withCheckedContinuation { continuation in
-            DispatchQueue.global().async {
-                let status = self.waitForExit()
-                drained.wait()
-                let lastLine = errorText.withLock { text in
-                    text.split(whereSeparator: \.isNewline).last { !$0.allSatisfy(\.isWhitespace) }
-                        .map { String($0) } ?? ""
-                }
-                let terminated = self.state.withLock { $0.terminateRequested }
-                continuation.resume(returning: Outcome(terminated: terminated, status: status, lastErrorLine: lastLine))
+        DispatchQueue.global().async {
+            let status = self.waitForExit()
+            drained.wait()
+            let lastLine = errorText.withLock { text in
+                text.split(whereSeparator: \.isNewline).last { !$0.allSatisfy(\.isWhitespace) }
+                    .map { String($0) } ?? ""
             }
+            // Input nobody closed (the player died first) is closed now.
+            self.endInput()
+            let waiting = self.state.withLock { state in
+                state.outcome = Outcome(terminated: state.terminateRequested, status: status, lastErrorLine: lastLine)
+                defer { state.waiting = [] }
+                return (state.waiting, state.outcome!)
+            }
+            for continuation in waiting.0 { continuation.resume(returning: waiting.1) }
         }
     }
 
@@ -125,6 +183,7 @@ final class PlayerProcess: Sendable {
             state.terminateRequested = true
             return !state.exited
         }
+        endInput()
         guard alive else { return }
         kill(pid, SIGTERM)
         DispatchQueue.global().asyncAfter(deadline: .now() + .milliseconds(30)) {
@@ -147,22 +206,39 @@ final class PlayerProcess: Sendable {
         return signal == 0 ? (status >> 8) & 0xff : 128 + signal
     }
 
-    private static func writeAll(_ bytes: [UInt8], to fd: Int32, onFirstWrite: () -> Void) {
+    /// On `writer`: writes every byte unless the player is gone or being stopped.
+    private func writeAll(_ bytes: [UInt8]) {
+        let skip = state.withLock { $0.inputClosed || $0.inputFailed || $0.terminateRequested }
+        if skip { return }
         bytes.withUnsafeBytes { buffer in
             var offset = 0
-            var reported = false
             while offset < buffer.count {
                 // In pieces: a blocking write to a pipe returns only when every byte is in,
                 // and the first piece should be counted as handed over when it is.
-                let written = write(fd, buffer.baseAddress! + offset, min(buffer.count - offset, 8192))
+                let written = write(stdinFD, buffer.baseAddress! + offset, min(buffer.count - offset, 8192))
                 if written < 0 {
                     if errno == EINTR { continue }
-                    return   // EPIPE: the player is gone; its exit status tells the story.
+                    // EPIPE: the player is gone; its exit status tells the story.
+                    state.withLock { $0.inputFailed = true }
+                    return
                 }
-                if !reported { reported = true; onFirstWrite() }
+                let first = state.withLock { state in
+                    defer { state.wroteFirst = true }
+                    return !state.wroteFirst
+                }
+                if first { onFirstWrite() }
                 offset += written
             }
         }
+    }
+
+    /// On `writer`: closes standard input, once.
+    private func closeInput() {
+        let open = state.withLock { state in
+            defer { state.inputClosed = true }
+            return !state.inputClosed
+        }
+        if open { close(stdinFD) }
     }
 
     private static func readAll(_ fd: Int32) -> String {

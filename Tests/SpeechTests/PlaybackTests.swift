@@ -17,19 +17,22 @@ final class PlaybackTests {
         pulse.shutDown()
     }
 
-    @Test("an utterance is played to the sound server at its own length")
+    @Test("an utterance is played to the sound server at its own length, played as it is made and replayed")
     func playsAudio() async throws {
         let utterance = Utterance("さんびゃくよんじゅうご")
+        // Made apart from the client, whose first speak then synthesises and plays at once.
+        let expected = try await EspeakSynthesizer.shared.synthesize(utterance)
         let speech = SpeechClient.espeak(environment: pulse.environment)
-        let expected = try await speech.synthesize(utterance)
 
-        let recording = try pulse.startRecording(sampleRate: expected.sampleRate)
-        try await speech.speak(utterance)
-        let heard = try recording.finish()
+        for attempt in ["streamed to the player", "replayed from the kept samples"] {
+            let recording = try pulse.startRecording(sampleRate: expected.sampleRate)
+            try await speech.speak(utterance)
+            let heard = try recording.finish()
 
-        #expect(heard.peak > 1000, "the recording is silent")
-        let difference = abs(heard.soundSeconds - expected.soundSeconds)
-        #expect(difference < 0.15, "heard \(heard.soundSeconds) s of sound, synthesised \(expected.soundSeconds) s")
+            #expect(heard.peak > 1000, "\(attempt): the recording is silent")
+            let difference = abs(heard.soundSeconds - expected.soundSeconds)
+            #expect(difference < 0.15, "\(attempt): heard \(heard.soundSeconds) s of sound, synthesised \(expected.soundSeconds) s")
+        }
     }
 
     @Test("a replay of the same utterance plays again without synthesising again")
@@ -50,9 +53,14 @@ final class PlaybackTests {
 
     @Test("cancelling a long utterance stops it, and its player, at once, not when it would have ended")
     func cancellationStopsAtOnce() async throws {
-        let speech = SpeechClient.espeak(environment: pulse.environment)
+        let engine = EspeakSpeechEngine(
+            synthesizer: .shared, parameters: .standard, player: nil,
+            environment: ProcessInfo.processInfo.environment.merging(pulse.environment) { $1 }
+        )
+        let speech = SpeechClient(engine: engine)
         let long = Utterance(Array(repeating: "いち に さん よん ご ろく なな はち きゅう じゅう", count: 10).joined(separator: " "))
-        let audio = try await speech.synthesize(long)
+        // Made apart from the client, whose speak then synthesises as it plays.
+        let audio = try await EspeakSynthesizer.shared.synthesize(long)
         #expect(audio.seconds > 20, "the utterance should be long: \(audio.seconds) s")
 
         let recording = try pulse.startRecording(sampleRate: audio.sampleRate)
@@ -75,6 +83,37 @@ final class PlaybackTests {
         #expect(playersAfter.isEmpty, "player still running: \(playersAfter)")
         print("cancel -> speak returned, player reaped: \(elapsed)")
         _ = try recording.finish()
+        #expect(await engine.synthesisCount == 1)
+    }
+
+    @Test("an utterance whose speak is cancelled while it is made is not kept: the next speak makes it again")
+    func cancelledWhileMadeIsNotKept() async throws {
+        let engine = EspeakSpeechEngine(
+            synthesizer: .shared, parameters: .standard, player: nil,
+            environment: ProcessInfo.processInfo.environment.merging(pulse.environment) { $1 }
+        )
+        let speech = SpeechClient(engine: engine)
+        let long = Utterance(Array(repeating: "きゅうひゃくきゅうじゅうきゅう", count: 40).joined(separator: " "))
+        let whole = try await EspeakSynthesizer.shared.synthesize(long)
+        // The synthesiser's queue is held until the speak below is waiting on it, so the stop
+        // comes while its samples are being made (the player already started).
+        let queueHeld = DispatchSemaphore(value: 0)
+        let holding = Task { try await EspeakSynthesizer.shared.synthesize(Utterance("いち")) { _ in
+            queueHeld.wait()
+            queueHeld.signal()   // every later buffer goes through
+            return true
+        } }
+        let speaking = Task { try await speech.speak(long) }
+        try PulseAudioHarness.poll("a player started", timeout: .seconds(10)) { paplayProcesses().count == 1 }
+        await speech.stop()
+        queueHeld.signal()
+        _ = try await holding.value
+        await #expect(throws: CancellationError.self) { try await speaking.value }
+        #expect(paplayProcesses().isEmpty)
+        #expect(await engine.synthesisCount == 1)
+        let again = try await speech.synthesize(long)
+        #expect(abs(again.seconds - whole.seconds) < 0.05, "made again, whole: \(again.seconds) s of \(whole.seconds) s")
+        #expect(await engine.synthesisCount == 2)
     }
 
     @Test("stop() ends the utterance in progress")
