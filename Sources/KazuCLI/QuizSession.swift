@@ -214,9 +214,14 @@ final class QuizSession {
         let parameters = store.state.quiz?.settings?.speech.parameters ?? .standard
         switch (words.first, words.count) {
         case (nil, _), ("done", 1), (":s", 1), (":q", 1):
+            // Said, for a learner who typed :q to end the session: here it only closes settings.
+            if words.first == ":q" { io.output.writeLine("settings closed; :q again ends the session") }
+            // The question is asked again below what the settings printed.
+            shownQuestion = nil
             store.send(.quiz(.presented(.settings(.presented(.doneTapped)))))
             inSettings = false
             shownSettingsProblem = nil
+            io.output.flush()
             return
         // Out of range is said, not quietly made the nearest value.
         case ("rate", 2) where Int(words[1]).map(parameters.rate.bounds.contains) == true: speech(.rateChanged(Int(words[1])!))

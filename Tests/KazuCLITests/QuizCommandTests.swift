@@ -218,6 +218,20 @@ struct QuizCommandTests {
 
     /// `:s` stops time, changes the voice's rate, refuses nonsense with the list of what it
     /// takes, and goes back on Enter; the change is saved, and only it: flags are not.
+    @Test(":q inside :s closes the settings, says so, and asks the question again; a second :q ends the session")
+    func quitInsideSettings() throws {
+        let dialog = try KazuDialog(["quiz", "number.1-10", "-s", "reading", "-n", "2", "--seed", "5", "--no-audio"],
+                                    environment: environment)
+        let question = try dialog.readLine(containing: "[1/2]")
+        try dialog.send(":s")
+        try dialog.readLine(containing: "settings (time stands still)")
+        try dialog.send(":q")
+        #expect(try dialog.readLine() == "settings closed; :q again ends the session")
+        #expect(try dialog.readLine() == question, "the question is asked again")
+        try dialog.send(":q")
+        #expect(try dialog.waitForExit() == 0)
+    }
+
     @Test func inSessionSettingsAreSavedAndFlagsAreNot() throws {
         let dialog = try KazuDialog(["quiz", "number.1-10", "-s", "reading", "-n", "1", "--pitch", "70", "--no-audio"],
                                     environment: environment)
