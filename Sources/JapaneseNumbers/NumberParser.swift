@@ -36,6 +36,7 @@ enum NumberParser {
         s.removeFirst()
         trim(&s)
         if s.isEmpty { return .failure("type a number after +") }
+        if s.first == 0x2B { return .failure("a number takes one +, or none") }
         // A minus after it, in any writing (+-5, +まいなすさん, +minus zero): zero included.
         if s.first == 0x2D || s.starts(with: minusKana) || s.starts(with: minusWord) { return .failure(bothSigns) }
         let outcome = unsigned(s, counter: counter)
@@ -55,8 +56,6 @@ enum NumberParser {
 
     /// The number in `s` (normalized and trimmed, a plus sign taken off), or why it is not one.
     static func unsigned(_ s: [UInt32], counter: Counter?) -> Outcome {
-        if let reason = exponentReason(s) { return .failure(reason) }
-
         // A written counter after digits or kanji: "3本", "１２ヶ月".
         if let counter {
             for form in writtenForms(counter) where form.count < s.count && s.suffix(form.count).elementsEqual(form) {
@@ -77,6 +76,9 @@ enum NumberParser {
                 }
             }
         }
+
+        // After the counter: "1e3本" is 1e3, then 本.
+        if let reason = exponentReason(s) { return .failure(reason) }
 
         var hasLatin = false, hasKana = false, hasNumeral = false
         for v in s {
@@ -121,10 +123,16 @@ enum NumberParser {
         guard !mantissa.isEmpty, i < s.count, s[i] == 0x65 else { return nil }   // e (E is folded to e)
         i += 1
         var exponentIsNegative = false
-        if i < s.count, s[i] == 0x2B || s[i] == 0x2D { exponentIsNegative = s[i] == 0x2D; i += 1 }
-        guard i < s.count, s[i...].allSatisfy(isASCIIDigit) else { return nil }
+        var signs = 0
+        while i < s.count, s[i] == 0x2B || s[i] == 0x2D { exponentIsNegative = s[i] == 0x2D; signs += 1; i += 1 }
+        let exponentStart = i
+        while i < s.count, isASCIIDigit(s[i]) { i += 1 }
+        guard i > exponentStart else { return nil }
 
         let unsupported = "exponent notation is not supported"
+        // Something after it ("1e3つ", "1e3 本") or signs doubled ("1e+-3"): no one number to offer.
+        if signs > 1 || i < s.count { return Reason(unsupported) }
+        i = exponentStart
         let tooLarge = negative
             ? Reason("\(unsupported), and the number is too small: the smallest is \(Int64.min)")
             : Reason("\(unsupported), and the number is too large: the largest is \(Int64.max)")

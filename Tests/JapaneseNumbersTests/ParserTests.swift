@@ -141,7 +141,14 @@ import JapaneseNumbers
         ("－＋５", nil, "a number takes one sign, + or -, not both"),
         ("1,000e3", nil, "exponent notation is not supported; type 1000000"),
         ("-1,000.5e3", nil, "exponent notation is not supported; type -1000500"),
-        ("++5", nil, "+ is not part of a number"),
+        ("++5", nil, "a number takes one +, or none"),
+        ("+ +5", nil, "a number takes one +, or none"),
+        // Exponent notation with something after it, or two signs: said, with no number to offer.
+        ("1e+-3", nil, "exponent notation is not supported"),
+        ("1e3つ", nil, "exponent notation is not supported"),
+        ("1e+3本", nil, "exponent notation is not supported"),
+        ("1e3 本", nil, "exponent notation is not supported"),
+        ("1en", nil, "it mixes romaji with other writing; write the whole number one way"),
         // Exponent notation: say so, and give the number in digits when there is one.
         ("1e3", nil, "exponent notation is not supported; type 1000"),
         ("1E3", nil, "exponent notation is not supported; type 1000"),
