@@ -26,6 +26,10 @@ enum KanaInput {
                 // A combining (semi-)voiced mark after its kana, as text pasted from macOS
                 // spells び (ひ + ゛): the one kana it makes.
                 if let previous = out.last, let composed = voiced(previous, mark: v) { out[out.count - 1] = composed } else { out.append(v) }
+            case 0x309B, 0x309C:
+                // The spacing marks ゛ and ゜, as some input methods put them after a kana (ひ゛):
+                // joined as the combining ones are; left as they are where they join nothing.
+                if let previous = out.last, let composed = voiced(previous, mark: v - 2) { out[out.count - 1] = composed } else { out.append(v) }
             case 0x30FC:                                                               // ー
                 // The long-vowel mark after kana (キュー, ジュー, チョー, ケー) is the
                 // vowel that spelling would use: う after u and o, い after i and e, あ after a.

@@ -49,6 +49,20 @@ import JapaneseNumbers
         }
     }
 
+    /// The spacing marks ゛ and ゜ (U+309B, U+309C), as some input methods put them after a
+    /// kana, join it as the combining ones do; after no kana they are named.
+    @Test(arguments: [
+        ("さんひ゛ゃく", 300), ("ろっひ゜ゃく", 600), ("サンヒ゛ャク", 300), ("にし゛ゅう", 20), ("3゛", nil), ("゜", nil),
+    ] as [(String, Int64?)])
+    func spacingMarksJoinTheKanaBefore(_ text: String, _ number: Int64?) {
+        if let number {
+            #expect(JapaneseNumbers.parse(text) == .success(number))
+        } else {
+            guard case let .failure(error) = JapaneseNumbers.parse(text) else { Issue.record("\(text) was read"); return }
+            #expect(error.reason.contains("゛") || error.reason.contains("゜"), "\(error.reason)")
+        }
+    }
+
     /// Half-width katakana (ｻﾝﾋﾞｬｸ, as older systems and some keyboards type it) is read as
     /// katakana; its separate ﾞ and ﾟ join the kana before them.
     @Test(arguments: [
