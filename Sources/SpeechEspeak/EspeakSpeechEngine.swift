@@ -100,8 +100,10 @@ actor EspeakSpeechEngine {
                 process.terminate()
             }
         } catch {
-            // The synthesiser failed (or was cancelled): the player has nothing to play.
+            // The synthesiser failed (or was cancelled): the player has nothing to play. It is
+            // gone when speak returns, as on the other paths.
             process.terminate()
+            _ = await process.finish()
             if playing === process { playing = nil }
             throw error
         }

@@ -179,13 +179,15 @@ final class PlayerProcess: Sendable {
 
     /// Stops the player now: SIGTERM, then SIGKILL if it is still there 30 ms later.
     func terminate() {
+        // Signalled under the lock: the process is not reaped until `exited` is set, so the
+        // pid is still ours.
         let alive = state.withLock { state in
             state.terminateRequested = true
+            if !state.exited { kill(pid, SIGTERM) }
             return !state.exited
         }
         endInput()
         guard alive else { return }
-        kill(pid, SIGTERM)
         DispatchQueue.global().asyncAfter(deadline: .now() + .milliseconds(30)) {
             // Checked under the lock: the process is not reaped until `exited` is set, so the pid is still ours.
             self.state.withLock { state in

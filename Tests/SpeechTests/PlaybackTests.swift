@@ -116,6 +116,42 @@ final class PlaybackTests {
         #expect(await engine.synthesisCount == 2)
     }
 
+    @Test("a speak whose synthesis fails leaves no player behind, even one that is slow to stop")
+    func failedSynthesisLeavesNoPlayer() async throws {
+        // A player (named paplay, as kazu picks them by name) that ignores SIGTERM, so that only
+        // the SIGKILL 30 ms later ends it, and says who it is once it does.
+        let directory = "\(pulse.directory)/slow-player"
+        try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+        let player = "\(directory)/paplay"
+        try "#!/bin/sh\ntrap '' TERM\necho $$ > \(directory)/pid\ncat > /dev/null\nexec sleep 30\n"
+            .write(toFile: player, atomically: true, encoding: .utf8)
+        chmod(player, 0o755)
+        let engine = EspeakSpeechEngine(
+            synthesizer: .shared, parameters: .standard, player: player,
+            environment: ProcessInfo.processInfo.environment.merging(pulse.environment) { $1 }
+        )
+        let speech = SpeechClient(engine: engine)
+        _ = try await EspeakSynthesizer.shared.sampleRate()   // started: the speak below needs no queue to spawn
+        // The synthesiser's queue is held until the player has started, so that the voice is
+        // found missing while the player runs.
+        let queueHeld = DispatchSemaphore(value: 0)
+        let holding = Task { try await EspeakSynthesizer.shared.synthesize(Utterance("いち")) { _ in
+            queueHeld.wait()
+            queueHeld.signal()
+            return true
+        } }
+        let speaking = Task { try await speech.speak(Utterance("いち", voice: "xx-missing")) }
+        try PulseAudioHarness.poll("the player started", timeout: .seconds(10)) {
+            (try? String(contentsOfFile: "\(directory)/pid", encoding: .utf8))?.hasSuffix("\n") == true
+        }
+        queueHeld.signal()
+        _ = try await holding.value
+        await #expect(throws: SpeechError.voiceNotFound("xx-missing")) { try await speaking.value }
+        let pid = try #require(Int32(String(contentsOfFile: "\(directory)/pid", encoding: .utf8)
+            .trimmingCharacters(in: .whitespacesAndNewlines)))
+        #expect(kill(pid, 0) == -1 && errno == ESRCH, "player \(pid) still there (or not reaped) when speak threw")
+    }
+
     @Test("stop() ends the utterance in progress")
     func stopEndsPlayback() async throws {
         let speech = SpeechClient.espeak(environment: pulse.environment)
