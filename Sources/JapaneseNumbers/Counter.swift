@@ -26,14 +26,21 @@ public struct Counter: Sendable, Hashable, CustomStringConvertible {
     public var validRange: ClosedRange<Int64> { table.range }
 
     /// Everything lives in the table: a counter is one reference, cheap to pass around.
-    let table: CounterTable
+    /// Unowned and unchecked, so that passing a counter costs no reference counting (two
+    /// atomic operations a copy): every table is made once, held by ``tables`` or
+    /// `DecimalReading.pointTable`, and never freed.
+    unowned(unsafe) let table: CounterTable
 
+    /// A counter reading `table`, which must be one that is never freed (a static one).
     init(_ table: CounterTable) {
         self.table = table
     }
 
+    /// The tables of ``all``, held here for the life of the process.
+    static let tables: [CounterTable] = CounterCatalog.specs.map(CounterTable.init)
+
     /// Every counter the library knows, in the order of ``CounterCatalog``.
-    public static let all: [Counter] = CounterCatalog.specs.map { Counter(CounterTable($0)) }
+    public static let all: [Counter] = tables.map(Counter.init)
 
     /// Every counter's name (`つ 人 個 本 …`), in the order of ``all``, without building
     /// any counter's readings as ``all`` does: for help text, which every launch builds.
