@@ -83,6 +83,19 @@ public struct DependencyValues: Sendable {
         try SynchronousScope.with(values.box, operation)
     }
 
+    /// These values as a pointer that holds nothing: for `with(unretained:_:)`, by a caller
+    /// that keeps the values themselves for longer than the scope.
+    @usableFromInline
+    var unretained: UnsafeMutableRawPointer { Unmanaged.passUnretained(box).toOpaque() }
+
+    /// Runs `operation` with the values `unretained` points to in force, taking no reference
+    /// to them (an atomic retain and release a send, on the store's hottest path): the caller
+    /// keeps them alive, and unchanged, until it returns.
+    @usableFromInline
+    static func with<R>(unretained values: UnsafeMutableRawPointer, _ operation: () throws -> R) rethrows -> R {
+        try SynchronousScope.with(unretained: values, operation)
+    }
+
     /// Everything in one reference, so that handing these values to a task (once per action)
     /// costs one retain; copied before a change when shared.
     fileprivate var box: Box
@@ -311,6 +324,13 @@ private enum SynchronousScope {
     static func cleared<R>(_ operation: () throws -> R) rethrows -> R {
         let outer = pthread_getspecific(key)
         pthread_setspecific(key, nil)
+        defer { pthread_setspecific(key, outer) }
+        return try operation()
+    }
+
+    static func with<R>(unretained box: UnsafeMutableRawPointer, _ operation: () throws -> R) rethrows -> R {
+        let outer = pthread_getspecific(key)
+        pthread_setspecific(key, box)
         defer { pthread_setspecific(key, outer) }
         return try operation()
     }

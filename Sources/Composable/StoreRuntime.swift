@@ -23,10 +23,14 @@ package final class StoreRuntime<State, Action: Sendable> {
     @exclusivity(unchecked) @usableFromInline package var dependencies: DependencyValues {
         // A body may capture dependencies as it is built (`[client] in`): build it again.
         didSet {
+            dependencyScope = dependencies.unretained
             reducer = DependencyValues.with(dependencies) { makeReducer() }
             clockObserver = .notLookedUp
         }
     }
+    /// `dependencies` as the scope a send reduces in, unretained: `dependencies` holds them,
+    /// and nothing a send runs can set it (a reducer has no way back to the runtime).
+    @exclusivity(unchecked) @usableFromInline var dependencyScope: UnsafeMutableRawPointer
     /// The store's clock as an `EffectEndObserver`, looked up when the first effect ends: the
     /// cast, to a protocol existential, costs more than the rest of ending an effect.
     @exclusivity(unchecked) var clockObserver = ClockObserver.notLookedUp
@@ -72,6 +76,7 @@ package final class StoreRuntime<State, Action: Sendable> {
         self.makeReducer = { reducer._makeReduce() }
         self.reducer = DependencyValues.with(dependencies) { reducer._makeReduce() }
         self.dependencies = dependencies
+        self.dependencyScope = dependencies.unretained
     }
 
     isolated deinit {
@@ -120,7 +125,7 @@ package final class StoreRuntime<State, Action: Sendable> {
         var isFirst = true
         repeat {
             // One dependency scope for all the queued actions, not one each.
-            DependencyValues.with(dependencies) {
+            DependencyValues.with(unretained: dependencyScope) {
                 if isFirst {
                     isFirst = false
                     first(&family)
