@@ -556,14 +556,7 @@ final class EffectBatch {
             lifetime.batch = nil
             let ended = ended
             let task = Task.immediate(priority: lifetime.priority) { @MainActor in
-                // Cancelled by an effect begun before it: it never begins.
-                guard !lifetime.isCancelled else {
-                    lifetime.drop()
-                    ended(lifetime.token, false)
-                    return
-                }
-                await lifetime.perform()
-                ended(lifetime.token, true)
+                await Self.run(lifetime, ended: ended)
             }
             lifetime.task = task
             // Cancelled by its own work before it suspended, when it had no task to cancel yet.
@@ -590,14 +583,7 @@ final class EffectBatch {
             } else {
                 let ended = ended
                 lifetime.task = Task(priority: lifetime.priority) { @MainActor in
-                    // Cancelled by an effect of this batch that ran first: it never begins.
-                    guard !lifetime.isCancelled else {
-                        lifetime.drop()
-                        ended(lifetime.token, false)
-                        return
-                    }
-                    await lifetime.perform()
-                    ended(lifetime.token, true)
+                    await Self.run(lifetime, ended: ended)
                 }
             }
             isFirstToRun = false
@@ -605,6 +591,19 @@ final class EffectBatch {
         }
         effects = []
         guard let lifetime = first else { return }
+        await lifetime.perform()
+        ended(lifetime.token, true)
+    }
+
+    /// An effect's own task: its work, unless an effect begun before it in the batch
+    /// cancelled it, when it never begins.
+    @usableFromInline
+    static func run(_ lifetime: EffectLifetime, ended: @MainActor @Sendable (EffectToken, Bool) -> Void) async {
+        guard !lifetime.isCancelled else {
+            lifetime.drop()
+            ended(lifetime.token, false)
+            return
+        }
         await lifetime.perform()
         ended(lifetime.token, true)
     }
