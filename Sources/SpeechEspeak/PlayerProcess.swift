@@ -161,7 +161,9 @@ final class PlayerProcess: Sendable {
         }
         DispatchQueue.global().async {
             let status = self.waitForExit()
-            drained.wait()
+            // Its last words, but not what a child it left behind holds open: a wrapper
+            // script's background job would otherwise hold up every stop until it ended.
+            _ = drained.wait(timeout: .now() + .milliseconds(200))
             let lastLine = errorText.withLock { text in
                 text.split(whereSeparator: \.isNewline).last { !$0.allSatisfy(\.isWhitespace) }
                     .map { String($0) } ?? ""

@@ -131,6 +131,22 @@ final class PlaybackTests {
         #expect(kill(pid, 0) == -1 && errno == ESRCH, "player \(pid) still there (or not reaped) when speak threw")
     }
 
+    @Test("a player that leaves a child holding its standard error does not hold up speak")
+    func playerLeavingAChild() async throws {
+        // A wrapper script, say, that starts a background job before it plays: the job keeps
+        // the player's standard error open long after the player has gone.
+        let directory = "\(pulse.directory)/leaving-player"
+        try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+        let player = "\(directory)/paplay"
+        try "#!/bin/sh\nsleep 20 &\ncat > /dev/null\n".write(toFile: player, atomically: true, encoding: .utf8)
+        chmod(player, 0o755)
+        let speech = SpeechClient(engine: makeEngine(player: player))
+        let start = ContinuousClock.now
+        try await speech.speak(Utterance("いち"))
+        // A bound on behaviour, not on speed: the job holds on for 20 s.
+        #expect(ContinuousClock.now - start < .seconds(10), "speak waited for the player's child")
+    }
+
     @Test("stop() ends the utterance in progress")
     func stopEndsPlayback() async throws {
         let speech = SpeechClient.espeak(environment: pulse.environment)
