@@ -23,14 +23,19 @@ package final class StoreRuntime<State, Action: Sendable> {
     @exclusivity(unchecked) @usableFromInline package var dependencies: DependencyValues {
         // A body may capture dependencies as it is built (`[client] in`): build it again.
         didSet {
+            // Set while a send reduces (a reducer, or a client it calls, can hold the test
+            // store): the values the send entered stay alive until it ends.
+            if isSending { retiredDependencies.append(oldValue) }
             dependencyScope = dependencies.unretained
             reducer = DependencyValues.with(dependencies) { makeReducer() }
             clockObserver = .notLookedUp
         }
     }
     /// `dependencies` as the scope a send reduces in, unretained: `dependencies` holds them,
-    /// and nothing a send runs can set it (a reducer has no way back to the runtime).
+    /// or, when they were replaced during the send, `retiredDependencies` until it ends.
     @exclusivity(unchecked) @usableFromInline var dependencyScope: UnsafeMutableRawPointer
+    /// Values replaced while a send was reducing, kept until it ends.
+    @exclusivity(unchecked) @usableFromInline var retiredDependencies: [DependencyValues] = []
     /// The store's clock as an `EffectEndObserver`, looked up when the first effect ends: the
     /// cast, to a protocol existential, costs more than the rest of ending an effect.
     @exclusivity(unchecked) var clockObserver = ClockObserver.notLookedUp
@@ -144,6 +149,7 @@ package final class StoreRuntime<State, Action: Sendable> {
             }
         } while !queue.isEmpty
         isSending = false
+        if !retiredDependencies.isEmpty { retiredDependencies.removeAll() }
     }
 
     @inlinable

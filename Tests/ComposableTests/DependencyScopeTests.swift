@@ -1,4 +1,5 @@
 import Composable
+import ComposableTesting
 import Foundation
 import Testing
 
@@ -29,6 +30,22 @@ private struct Stamp: Reducer {
             state.seen.append(text)
             return .none
         }
+    }
+}
+
+/// A hook the reducer below calls while it reduces: what a dependency client holding the
+/// test store could do.
+@MainActor private final class DuringReduce { var run: () -> Void = {} }
+
+/// Reads a dependency after calling the hook.
+private struct ReadsAfterTheHook: Reducer {
+    struct State: Equatable { var seen: [String] = [] }
+    enum Action: Equatable, Sendable { case read }
+    let hook: DuringReduce
+    func reduce(into state: inout State, action: Action) -> Effect<Action> {
+        MainActor.assumeIsolated { hook.run() }
+        state.seen.append(String(DependencyValues.current.uuid().uuidString.prefix(8)))
+        return .none
     }
 }
 
@@ -77,5 +94,21 @@ private struct Stamp: Reducer {
         withDependencies { $0.uuid = fixed("88888888") } operation: {
             #expect(shared.uuid().uuidString.prefix(8) == "88888888")
         }
+    }
+
+    /// A send enters its store's values without retaining them: values replaced while it
+    /// reduces are kept until it ends, and it reads them to the end; the next send reads the
+    /// new ones. (Before they were kept, the replaced values were freed under the send.)
+    @Test func valuesReplacedWhileASendReducesServeThatSendToItsEnd() async {
+        let hook = DuringReduce()
+        let store = TestStore(initialState: ReadsAfterTheHook.State()) { ReadsAfterTheHook(hook: hook) } withDependencies: {
+            $0.uuid = fixed("11111111")
+        }
+        hook.run = { [unowned store] in
+            hook.run = {}
+            store.dependencies.uuid = fixed("22222222")
+        }
+        await store.send(.read) { $0.seen = ["11111111"] }
+        await store.send(.read) { $0.seen = ["11111111", "22222222"] }
     }
 }
