@@ -221,6 +221,16 @@ import Testing
         let halfYear = try #require(try topic("duration.half-years").question(valueKey: "0.5y", skill: .listening))
         #expect(halfYear.spokenKana == "はんとし" && halfYear.grade("0.5") == .correct && halfYear.grade("6") == .correct)
         #expect(try topic("duration.half-years").question(valueKey: "1.5y", skill: .listening)?.grade("18") == .correct)
+        // A plus goes before the number, not inside it: "1.+5" is not an answer (it was read,
+        // and graded wrong), nor "1.+0" (it was read as 1.0) or "++18".
+        let yearAndAHalf = try #require(try topic("duration.half-years").question(valueKey: "1.5y", skill: .listening))
+        #expect(yearAndAHalf.grade("+1.5") == .correct && yearAndAHalf.grade("+18") == .correct)
+        for typed in ["1.+5", "+1.+5", "1.+0", "++18", "+ +18", "+1年+半"] {
+            guard case .unreadable = yearAndAHalf.grade(typed) else {
+                Issue.record("\(typed) was read: \(yearAndAHalf.grade(typed))")
+                continue
+            }
+        }
         let leading = try #require(try topic("time.minute").question(valueKey: "5", skill: .listening))
         #expect(leading.grade("05") == .correct)
         #expect(leading.grade("+5") == .correct && leading.grade("-5") != .correct)

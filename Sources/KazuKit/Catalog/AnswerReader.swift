@@ -31,9 +31,14 @@ enum AnswerReader {
         return rest
     }
 
-    /// Digits only, leading zeros allowed: "05" is 5.
+    /// Digits only, leading zeros allowed: "05" is 5; a plus before them is taken.
     static func wholeNumber(_ text: String) -> Int64? {
-        let text = unsigned(text)
+        plainDigits(unsigned(text))
+    }
+
+    /// Digits and nothing else, not even a plus: a part of an answer whose sign was read
+    /// before it was taken apart ("+1.5" is 1.5; "1.+5" is not a number).
+    private static func plainDigits<S: StringProtocol>(_ text: S) -> Int64? {
         guard !text.isEmpty, text.count <= 18, text.allSatisfy({ $0.isASCII && $0.isNumber }) else { return nil }
         return Int64(text)
     }
@@ -127,13 +132,13 @@ enum AnswerReader {
     static func halfYears(_ text: String) -> Int64? {
         let text = unsigned(text)
         if text == "半年" { return 1 }
-        if text.hasSuffix("年半"), let years = wholeNumber(String(text.dropLast(2))) { return years * 2 + 1 }
-        if let months = wholeNumber(text.hasSuffix("ヶ月") ? String(text.dropLast(2)) : text) {
+        if text.hasSuffix("年半"), let years = plainDigits(text.dropLast(2)) { return years * 2 + 1 }
+        if let months = plainDigits(text.hasSuffix("ヶ月") ? text.dropLast(2) : Substring(text)) {
             return months % 6 == 0 ? months / 6 : -1
         }
         let parts = text.split(separator: ".", omittingEmptySubsequences: false)
-        guard parts.count == 2, let whole = parts[0].isEmpty ? 0 : wholeNumber(String(parts[0])),
-              let fraction = wholeNumber(String(parts[1])), !parts[1].isEmpty else { return nil }
+        guard parts.count == 2, let whole = parts[0].isEmpty ? 0 : plainDigits(parts[0]),
+              let fraction = plainDigits(parts[1]) else { return nil }
         switch (fraction, parts[1].count) {
         case (5, 1), (50, 2): return whole * 2 + 1
         case (0, _): return whole * 2
