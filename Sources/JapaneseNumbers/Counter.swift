@@ -27,12 +27,13 @@ public struct Counter: Sendable, Hashable, CustomStringConvertible {
 
     /// Everything lives in the table: a counter is one reference, cheap to pass around.
     /// Unowned and unchecked, so that passing a counter costs no reference counting (two
-    /// atomic operations a copy): every table is made once, held by ``tables`` or
-    /// `DecimalReading.pointTable`, and never freed.
+    /// atomic operations a copy): every counter's table is made once, held by ``tables``,
+    /// and never freed.
     unowned(unsafe) let table: CounterTable
 
-    /// A counter reading `table`, which must be one that is never freed (a static one).
-    init(_ table: CounterTable) {
+    /// A counter reading `table`, which must be one of ``tables`` (private: nothing else
+    /// may make a counter whose table could be freed).
+    private init(_ table: CounterTable) {
         self.table = table
     }
 

@@ -105,7 +105,8 @@ enum NumberParser {
     }
 
     /// Why `s` is refused when it is a number in exponent notation ("1e3", "-2.5E3", "1e+3"),
-    /// with the number in digits when it is a whole one; nil for anything else.
+    /// with the number in digits when it is a whole one; without a number when something
+    /// follows it or its exponent has two signs ("1e3つ", "1e+-3"); nil for anything else.
     static func exponentReason(_ s: [UInt32]) -> Reason? {
         // A minus in any writing first ("-", "まいなす", "minus"), and spaces after it.
         var i = 0

@@ -216,8 +216,6 @@ struct QuizCommandTests {
         #expect(historyLines.count == 1)
     }
 
-    /// `:s` stops time, changes the voice's rate, refuses nonsense with the list of what it
-    /// takes, and goes back on Enter; the change is saved, and only it: flags are not.
     @Test(":q inside :s closes the settings, says so, and asks the question again; a second :q ends the session")
     func quitInsideSettings() throws {
         let dialog = try KazuDialog(["quiz", "number.1-10", "-s", "reading", "-n", "2", "--seed", "5", "--no-audio"],
@@ -232,6 +230,8 @@ struct QuizCommandTests {
         #expect(try dialog.waitForExit() == 0)
     }
 
+    /// `:s` stops time, changes the voice's rate, refuses nonsense with the list of what it
+    /// takes, and goes back on Enter; the change is saved, and only it: flags are not.
     @Test func inSessionSettingsAreSavedAndFlagsAreNot() throws {
         let dialog = try KazuDialog(["quiz", "number.1-10", "-s", "reading", "-n", "1", "--pitch", "70", "--no-audio"],
                                     environment: environment)
