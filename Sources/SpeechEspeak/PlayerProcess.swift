@@ -163,7 +163,9 @@ final class PlayerProcess: Sendable {
             let status = self.waitForExit()
             // Its last words, but not what a child it left behind holds open: a wrapper
             // script's background job would otherwise hold up every stop until it ended.
-            _ = drained.wait(timeout: .now() + .milliseconds(200))
+            // (Half a second: a busy machine may take a while to run the reader, whose text
+            // is whole only once it has read to the end.)
+            _ = drained.wait(timeout: .now() + .milliseconds(500))
             let lastLine = errorText.withLock { text in
                 text.split(whereSeparator: \.isNewline).last { !$0.allSatisfy(\.isWhitespace) }
                     .map { String($0) } ?? ""
