@@ -4,7 +4,6 @@ import FoundationEssentials
 import Foundation
 #endif
 import SpeechClient
-import Synchronization
 
 /// The state behind the live speech client: the audio output, the last utterance's samples, the player now playing.
 ///
@@ -154,7 +153,7 @@ actor EspeakSpeechEngine {
 
 /// The instant something first happened, set from any thread.
 private final class TimeMark: Sendable {
-    private let stored = Mutex<ContinuousClock.Instant?>(nil)
+    private let stored = PthreadLocked<ContinuousClock.Instant?>(nil)
 
     func mark() {
         let now = ContinuousClock.now

@@ -10,7 +10,6 @@ import Glibc
 import Musl
 #endif
 import SpeechClient
-import Synchronization
 
 /// A running audio player fed raw samples on its standard input, which can be killed at once.
 ///
@@ -33,7 +32,7 @@ final class PlayerProcess: Sendable {
 
     let pid: pid_t
     private let stdinFD: Int32
-    private let state = Mutex(State())
+    private let state = PthreadLocked(State())
     /// Writes to the player's standard input, in the order they were fed.
     private let writer = DispatchQueue(label: "kazu.player-input")
     private let onFirstWrite: @Sendable () -> Void
@@ -151,7 +150,7 @@ final class PlayerProcess: Sendable {
     /// on another, or a player that fills its stderr pipe while we block on its stdin would hang
     /// us both.
     private func watch(errors stderrFD: Int32) {
-        let errorText = Mutex("")
+        let errorText = PthreadLocked("")
         let drained = DispatchSemaphore(value: 0)
         DispatchQueue.global().async {
             let text = Self.readAll(stderrFD)
