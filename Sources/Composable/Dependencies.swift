@@ -322,13 +322,12 @@ private enum SynchronousScope {
     }
 
     static func cleared<R>(_ operation: () throws -> R) rethrows -> R {
-        let outer = pthread_getspecific(key)
-        pthread_setspecific(key, nil)
-        defer { pthread_setspecific(key, outer) }
-        return try operation()
+        try with(unretained: nil, operation)
     }
 
-    static func with<R>(unretained box: UnsafeMutableRawPointer, _ operation: () throws -> R) rethrows -> R {
+    /// The one way a scope opens: `box` (nil for none) is the innermost until `operation`
+    /// returns; the caller keeps it alive meanwhile.
+    static func with<R>(unretained box: UnsafeMutableRawPointer?, _ operation: () throws -> R) rethrows -> R {
         let outer = pthread_getspecific(key)
         pthread_setspecific(key, box)
         defer { pthread_setspecific(key, outer) }
@@ -336,9 +335,6 @@ private enum SynchronousScope {
     }
 
     static func with<R>(_ box: DependencyValues.Box, _ operation: () throws -> R) rethrows -> R {
-        let outer = pthread_getspecific(key)
-        pthread_setspecific(key, Unmanaged.passUnretained(box).toOpaque())
-        defer { pthread_setspecific(key, outer) }
-        return try withExtendedLifetime(box) { try operation() }
+        try withExtendedLifetime(box) { try with(unretained: Unmanaged.passUnretained(box).toOpaque(), operation) }
     }
 }
