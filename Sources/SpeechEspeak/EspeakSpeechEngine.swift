@@ -57,7 +57,7 @@ actor EspeakSpeechEngine {
 
         // The samples kept from the last time, or the sample rate to start the player at while
         // the synthesiser makes them: it plays the first buffer while the rest is made.
-        let kept = cached.flatMap { $0.utterance == utterance ? $0.audio : nil }
+        let kept = keptSamples(of: utterance)
         let sampleRate: Int
         if let kept { sampleRate = kept.sampleRate } else { sampleRate = try await synthesizer.sampleRate() }
         guard generation == myGeneration else { throw CancellationError() }
@@ -123,11 +123,17 @@ actor EspeakSpeechEngine {
 
     /// The samples of `utterance` (already clamped), synthesised once and reused while it is the latest.
     func samples(for utterance: Utterance) async throws -> PCMAudio {
-        if let cached, cached.utterance == utterance { return cached.audio }
+        if let kept = keptSamples(of: utterance) { return kept }
         synthesisCount += 1
         let audio = try await synthesizer.synthesize(utterance)
         cached = (utterance, audio)
         return audio
+    }
+
+    /// The samples kept from the latest utterance, when it is `utterance`.
+    private func keptSamples(of utterance: Utterance) -> PCMAudio? {
+        guard let cached, cached.utterance == utterance else { return nil }
+        return cached.audio
     }
 
     func currentOutput() -> AudioOutput {

@@ -128,13 +128,6 @@ final class PlayerProcess: Sendable {
         writer.async { self.closeInput() }
     }
 
-    /// Writes `bytes` to the player, closes its input, and waits until it has exited and been reaped.
-    func play(_ bytes: [UInt8]) async -> Outcome {
-        feed(bytes)
-        endInput()
-        return await finish()
-    }
-
     /// Waits until the player has exited and been reaped.
     func finish() async -> Outcome {
         await withCheckedContinuation { continuation in
