@@ -80,50 +80,38 @@ private func firstSampleFromCommand(_ utterance: Utterance) -> Int {
     return total
 }
 
+/// A timed body that runs `operation` on the typical questions in turn and sums what it returns.
+@MainActor
+private func overTypicalQuestions(
+    _ operation: @escaping @MainActor (Utterance) async -> Int
+) -> @MainActor (_ iterations: Int) async -> Int {
+    let utterances = typicalUtterances()
+    var next = 0
+    return { iterations in
+        var sink = 0
+        for _ in 0..<iterations {
+            sink &+= await operation(utterances[next % utterances.count])
+            next &+= 1
+        }
+        return sink
+    }
+}
+
 @MainActor
 func speechBenchmarks() -> [Benchmark] {
     [
         Benchmark("speech.command-first-sample",
                   "spawn espeak-ng --stdout for a typical question and read until its first sample") {
-            let utterances = typicalUtterances()
-            var next = 0
-            return { iterations in
-                var sink = 0
-                for _ in 0..<iterations {
-                    sink &+= firstSampleFromCommand(utterances[next & 15])
-                    next &+= 1
-                }
-                return sink
-            }
+            overTypicalQuestions { firstSampleFromCommand($0) }
         },
         Benchmark("speech.first-samples", baseline: "speech.command-first-sample", target: .ratio(0.2),
                   "a typical question's first buffer of samples in process (libespeak-ng started), in the caller's hands") {
-            let utterances = typicalUtterances()
-            var next = 0
-            return { iterations in
-                var sink = 0
-                for _ in 0..<iterations {
-                    // Stopped after the first buffer: the time until a player could start.
-                    let audio = try! await EspeakSynthesizer.shared.synthesize(utterances[next & 15]) { _ in false }
-                    sink &+= audio.samples.count
-                    next &+= 1
-                }
-                return sink
-            }
+            // Stopped after the first buffer: the time until a player could start.
+            overTypicalQuestions { try! await EspeakSynthesizer.shared.synthesize($0) { _ in false }.samples.count }
         },
         Benchmark("speech.synthesis", baseline: "speech.command-first-sample",
                   "a typical question synthesised whole in process (libespeak-ng started), what kazu hands its player") {
-            let utterances = typicalUtterances()
-            var next = 0
-            return { iterations in
-                var sink = 0
-                for _ in 0..<iterations {
-                    let audio = try! await EspeakSynthesizer.shared.synthesize(utterances[next & 15])
-                    sink &+= audio.samples.count
-                    next &+= 1
-                }
-                return sink
-            }
+            overTypicalQuestions { try! await EspeakSynthesizer.shared.synthesize($0).samples.count }
         },
     ]
 }
