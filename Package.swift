@@ -18,8 +18,10 @@ let package = Package(
     targets: [
         // The reducer runtime: Reducer, Scope, Effect, Store, dependencies.
         .target(name: "Composable"),
+        // A lock ThreadSanitizer can see, shared by the test store and the live voice's player.
+        .target(name: "Locking"),
         // TestStore and TestClock; linked by tests only, never by `kazu`.
-        .target(name: "ComposableTesting", dependencies: ["Composable"]),
+        .target(name: "ComposableTesting", dependencies: ["Composable", "Locking"]),
         // Number -> Japanese readings (kanji, kana, romaji), counters, calendar, parser.
         .target(name: "JapaneseNumbers"),
         // The speech interface and its test doubles; no C in it.
@@ -29,7 +31,7 @@ let package = Package(
         // first synthesises, so launching kazu does not load it and the sound stack it pulls in.
         .systemLibrary(name: "CEspeakNG"),
         // The live speech client: libespeak-ng in process, playback through the sound server.
-        .target(name: "SpeechEspeak", dependencies: ["SpeechClient", "CEspeakNG"]),
+        .target(name: "SpeechEspeak", dependencies: ["SpeechClient", "CEspeakNG", "Locking"]),
         // The quiz engine: topics, questions, the features and what Kazu remembers. Knows the
         // speech interface only; whoever builds the store plugs in the live voice.
         .target(name: "KazuKit", dependencies: ["Composable", "JapaneseNumbers", "SpeechClient"]),

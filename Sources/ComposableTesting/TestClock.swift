@@ -1,4 +1,5 @@
 import Composable
+import Locking
 import Synchronization
 
 /// A clock whose time moves only when a test says so: sleeps and timers scheduled on it

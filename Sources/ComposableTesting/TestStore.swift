@@ -1,4 +1,5 @@
 import Composable
+import Locking
 import Synchronization
 
 /// A store for tests that checks everything a feature does: each `send` and `receive` states

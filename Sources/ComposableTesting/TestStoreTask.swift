@@ -1,3 +1,4 @@
+import Locking
 import Synchronization
 
 /// The effects one `TestStore.send` started: wait for them to end, or cancel them.

@@ -3,6 +3,7 @@ import FoundationEssentials
 #else
 import Foundation
 #endif
+import Locking
 import SpeechClient
 
 /// The state behind the live speech client: the audio output, the last utterance's samples, the player now playing.

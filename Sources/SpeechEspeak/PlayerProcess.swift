@@ -9,6 +9,7 @@ import Glibc
 #elseif canImport(Musl)
 import Musl
 #endif
+import Locking
 import SpeechClient
 
 /// A running audio player fed raw samples on its standard input, which can be killed at once.
