@@ -33,7 +33,9 @@ public final class Store<State, Action: Sendable> {
             sendAction: { StoreTask(runtime.send($0, origin: .caller)) },
             observe: { observer in
                 let token = runtime.addObserver(observer)
-                return ObservationToken { [weak runtime] in runtime?.removeObserver(token) }
+                // Through the handle: a weak reference would slow every retain of the runtime.
+                let handle = runtime.handle
+                return ObservationToken { handle.runtime?.removeObserver(token) }
             })
     }
 

@@ -1,0 +1,128 @@
+@testable import Composable
+import Synchronization
+import Testing
+
+// Effects, their batches and observation tokens reach a store's runtime through its handle,
+// which does not keep the runtime alive and is cleared by the runtime's deinit. These are the
+// ways to reach it after the store is gone: each must find nothing there, and not the freed
+// runtime (scripts/sanitize address reports a use after free if the handle is not cleared).
+
+/// Resumed from outside, and deaf to cancellation: work that is still running, and about to
+/// end and send, after its store has gone.
+private final class Latch: Sendable {
+    private let state = Mutex<(isOpen: Bool, waiting: CheckedContinuation<Void, Never>?)>((false, nil))
+
+    func wait() async {
+        await withCheckedContinuation { continuation in
+            let resumeNow = state.withLock { state in
+                if state.isOpen { return true }
+                state.waiting = continuation
+                return false
+            }
+            if resumeNow { continuation.resume() }
+        }
+    }
+
+    func open() {
+        state.withLock { state in
+            state.isOpen = true
+            let waiting = state.waiting
+            state.waiting = nil
+            return waiting
+        }?.resume()
+    }
+}
+
+private final class Tally: Sendable {
+    private let count = Mutex(0)
+    func add() { count.withLock { $0 += 1 } }
+    var value: Int { count.withLock { $0 } }
+}
+
+private struct Late: Reducer {
+    struct State: Equatable { var reduced = 0 }
+    enum Action: Equatable, Sendable { case start, ended }
+    let latch: Latch
+    let began: Tally
+    let finished: Tally
+
+    func reduce(into state: inout State, action: Action) -> Effect<Action> {
+        switch action {
+        case .start:
+            return .run { send in
+                began.add()
+                await latch.wait()
+                await send(.ended)
+                finished.add()
+            }
+        case .ended:
+            state.reduced += 1
+            return .none
+        }
+    }
+}
+
+@MainActor
+@Suite("A store's runtime, reached after the store is gone")
+struct RuntimeHandleTests {
+    @Test("an effect that ends after its store was released: what it sends is dropped, and its end reaches no store")
+    func effectEndsAfterTheStore() async {
+        let latch = Latch(), began = Tally(), finished = Tally()
+        var store: Store<Late.State, Late.Action>? = Store(initialState: Late.State()) {
+            Late(latch: latch, began: began, finished: finished)
+        }
+        weak let runtime = store?.root
+        let task = store!.send(.start)
+        for _ in 0..<100_000 where began.value == 0 { await Task.yield() }
+        #expect(began.value == 1)
+        store = nil
+        #expect(runtime == nil)
+        latch.open()
+        await task.finish()
+        #expect(finished.value == 1)
+    }
+
+    @Test("a store released on another thread while its effect runs: the effect ends without it")
+    func storeReleasedOffTheMainActor() async {
+        let latch = Latch(), began = Tally(), finished = Tally()
+        let holder = Mutex<Store<Late.State, Late.Action>?>(Store(initialState: Late.State()) {
+            Late(latch: latch, began: began, finished: finished)
+        })
+        let task = holder.withLock { $0!.send(.start) }
+        for _ in 0..<100_000 where began.value == 0 { await Task.yield() }
+        // The last reference goes on a thread of the global executor: the runtime's deinit
+        // waits for the main actor, and the effect may end before or after it has run.
+        await Task.detached { holder.withLock { $0 = nil } }.value
+        latch.open()
+        await task.finish()
+        #expect(finished.value == 1)
+    }
+
+    @Test("an observation token cancelled, or released, after its store: nothing happens")
+    func observationOutlivesTheStore() {
+        var seen = 0
+        var store: Store<Late.State, Late.Action>? = Store(initialState: Late.State()) {
+            Late(latch: Latch(), began: Tally(), finished: Tally())
+        }
+        let token = store!.observe { _ in seen += 1 }
+        var second: ObservationToken? = store!.observe { _ in seen += 1 }
+        #expect(seen == 2)
+        store = nil
+        token.cancel()
+        second = nil
+        #expect(second == nil)
+        #expect(seen == 2)
+    }
+
+    @Test("an observation token cancelled while its store lives stops the observer")
+    func observationCancelled() {
+        var seen: [Int] = []
+        let store = Store(initialState: Late.State()) { Late(latch: Latch(), began: Tally(), finished: Tally()) }
+        let token = store.observe { seen.append($0.reduced) }
+        store.send(.ended)
+        token.cancel()
+        store.send(.ended)
+        #expect(seen == [0, 1])
+        #expect(store.state.reduced == 2)
+    }
+}
