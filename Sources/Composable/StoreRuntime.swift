@@ -201,9 +201,7 @@ package final class StoreRuntime<State, Action: Sendable> {
             // concatenation, the step reduces what its effect queued when it has started it.
             queue.append((action, .effect))
         case let .run(work):
-            let joined = family ?? StartedEffects()
-            family = joined
-            launch(RunLifetime(work, of: handle, in: joined, parent: parent, token: EffectToken(makeToken())), in: joined)
+            startRun(work, in: &family, parent: parent)
         case let .merge(effects):
             for effect in effects { start(effect, in: &family, parent: parent) }
         case let .concatenate(effects):
@@ -231,6 +229,24 @@ package final class StoreRuntime<State, Action: Sendable> {
             launch(concatenation, in: joined)
         case let .cancellable(id, cancelInFlight, effect):
             if cancelInFlight { cancel(id: id) }
+            // The common shapes, one piece of work under an id, or under a presented child's id
+            // and its presentation's (a quiz's speech, on every question), start as the general
+            // path below would, without going round it again for each id and keeping a list.
+            switch effect.operation {
+            case let .run(work):
+                register(startRun(work, in: &family, parent: parent), under: id)
+                return
+            case let .cancellable(innerID, innerCancelInFlight, inner):
+                if case let .run(work) = inner.operation {
+                    if innerCancelInFlight { cancel(id: innerID) }
+                    let lifetime = startRun(work, in: &family, parent: parent)
+                    register(lifetime, under: innerID)
+                    register(lifetime, under: id)
+                    return
+                }
+            default:
+                break
+            }
             // Registered under `id` once the whole effect has started: a `.cancel(id:)` of the
             // same id inside it cancels what ran before, not its own siblings.
             let mark = launchedUnderIDs.count
@@ -242,6 +258,17 @@ package final class StoreRuntime<State, Action: Sendable> {
         case let .cancel(id):
             cancel(id: id)
         }
+    }
+
+    /// Starts `work` as an effect of its own, in `family`.
+    @inlinable
+    @discardableResult
+    func startRun(_ work: EffectWork<Action>, in family: inout StartedEffects?, parent: EffectLifetime?) -> EffectLifetime {
+        let joined = family ?? StartedEffects()
+        family = joined
+        let lifetime = RunLifetime(work, of: handle, in: joined, parent: parent, token: EffectToken(makeToken()))
+        launch(lifetime, in: joined)
+        return lifetime
     }
 
     /// Runs `lifetime`'s work as a tracked effect: counted as running until it ends, then
