@@ -221,7 +221,7 @@ extension Effect {
     @inlinable
     static func scoped(_ id: EffectID, under scope: EffectID, _ memo: ScopedIDMemo?) -> EffectID {
         guard let memo else { return EffectID(ScopedEffectID(scope: scope, id: id)) }
-        if let last = memo.last, last.id == id, last.scope.storage === scope.storage { return last.scoped }
+        if let scoped = memo.scoped(id, under: scope) { return scoped }
         let scoped = EffectID(ScopedEffectID(scope: scope, id: id))
         memo.last = (id, scope, scoped)
         return scoped

@@ -105,4 +105,12 @@ final class ScopedIDMemo {
 
     @inlinable
     init() {}
+
+    /// The id last put under `scope` when it was `id`. Compared where it is kept, not copied
+    /// out first: a copy of the three ids was three retains and releases per question.
+    @inlinable
+    func scoped(_ id: EffectID, under scope: EffectID) -> EffectID? {
+        guard last?.scope.storage === scope.storage, last?.id == id else { return nil }
+        return last?.scoped
+    }
 }
