@@ -74,6 +74,11 @@ public struct DependencyValues: Sendable {
         SynchronousScope.innermost ?? ofTask
     }
 
+    /// The values of the innermost synchronous scope (a store reducing), as the pointer
+    /// `unretained` gives; nil outside one.
+    @usableFromInline
+    static var currentScope: UnsafeMutableRawPointer? { SynchronousScope.innermostBox }
+
     /// The values of the running task: what effects, which are asynchronous, run under.
     @TaskLocal static var ofTask = DependencyValues()
 
@@ -218,6 +223,10 @@ public struct Dependency<Value>: Sendable {
 
     @inlinable
     public var wrappedValue: Value {
+        // Inside a reducer the values are its store's scope, which a pointer names: compared
+        // with the values read from last without taking a reference to them (two retains and
+        // releases on every read).
+        if let scope = DependencyValues.currentScope, let value = lastRead.value(readFromScope: scope) { return value }
         let values = DependencyValues.current
         let source = values.identity
         if let value = lastRead.value(readFrom: source) { return value }
@@ -255,6 +264,16 @@ final class DependencyLastRead<Value>: @unchecked Sendable {
     func value(readFrom source: AnyObject) -> Value? {
         entry.withLock { entry in
             guard let entry, entry.source === source else { return nil }
+            return entry.value
+        }
+    }
+
+    /// The value when it was read from the values `scope` points to.
+    @inlinable
+    func value(readFromScope scope: UnsafeMutableRawPointer) -> Value? {
+        entry.withLock { entry in
+            // The entry holds its source, so no other values can be at that address.
+            guard let entry, Unmanaged.passUnretained(entry.source).toOpaque() == scope else { return nil }
             return entry.value
         }
     }
@@ -315,6 +334,8 @@ private enum SynchronousScope {
         precondition(pthread_key_create(&key, nil) == 0, "no thread-specific key for the dependency scopes")
         return key
     }()
+
+    static var innermostBox: UnsafeMutableRawPointer? { pthread_getspecific(key) }
 
     static var innermost: DependencyValues? {
         guard let box = pthread_getspecific(key) else { return nil }
