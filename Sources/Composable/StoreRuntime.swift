@@ -474,7 +474,15 @@ class EffectLifetime {
     func cancel() {
         guard !isCancelled else { return }
         isCancelled = true
-        task?.cancel()
+        if let task {
+            task.cancel()
+        } else if isPending {
+            // It will never begin: its work is let go of now, not when its batch comes. A piped
+            // session supersedes 63 of every 64 answers' speech this way, and their work freed
+            // at once is memory the next answer's reuses; freed together, 64 at a time, it
+            // went back to the allocator's shared lists (a fifth of a superseded effect's time).
+            drop()
+        }
         for child in children { child.cancel() }
     }
 

@@ -237,6 +237,22 @@ struct EffectBatchTests {
         #expect(first != second)
     }
 
+    @Test("work superseded before it began is let go of by the send that cancels it, before its batch comes")
+    func supersededWorkIsReleasedAtOnce() async {
+        let witness = Witness()
+        let store = Store(initialState: Holder.State()) { Holder(witness: witness) }
+        let first = store.send(.hold)
+        weak let superseded = witness.held
+        #expect(superseded != nil)
+        let second = store.send(.hold)
+        // The batch has not begun: nothing has awaited it, and the main actor has been busy.
+        #expect(superseded == nil)
+        #expect(witness.held != nil)
+        await second.finish()
+        await first.finish()
+        #expect(store.root?.runningEffectCount == 0)
+    }
+
     @Test("an effect that has ended, and the send's family of effects, are freed with the send's task")
     func endedEffectsAreFreed() async {
         let witness = Witness()
