@@ -59,6 +59,22 @@ public final class Store<State, Action: Sendable> {
         return readState()
     }
 
+    /// Reads the current state in place, without copying all of it: what `body` returns is
+    /// all that is copied. How a front end reads a few values of a large state, action after
+    /// action.
+    ///
+    /// ```swift
+    /// let answer = store.withState { $0.quiz?.question.answer }
+    /// ```
+    ///
+    /// An action sent while `body` runs is reduced when it has returned; the task that send
+    /// returns does not wait for its effects.
+    @inlinable
+    public func withState<R>(_ body: (borrowing State) throws -> R) rethrows -> R {
+        if let root { return try root.withState(body) }
+        return try body(readState())
+    }
+
     /// Reads one value of the current state: `store.quiz.question`.
     public subscript<Value>(dynamicMember keyPath: KeyPath<State, Value>) -> Value {
         readState()[keyPath: keyPath]

@@ -149,7 +149,10 @@ package final class StoreRuntime<State, Action: Sendable> {
                 queue.removeAll(keepingCapacity: true)
             }
             if !observers.isEmpty {
-                for observer in observers.values { observer(state) }
+                // Each is handed the state where it is kept, not a copy of it.
+                withUnsafeMutablePointer(to: &state) { state in
+                    for observer in observers.values { observer(state.pointee) }
+                }
             }
         } while !queue.isEmpty
         isSending = false
@@ -161,6 +164,24 @@ package final class StoreRuntime<State, Action: Sendable> {
         let effect = reducer(&state, action)
         didReduce?(action, origin, state)
         if !effect.isNone { start(effect, in: &family) }
+    }
+
+    /// Calls `body` with the state where it is kept, not a copy of it (a copy of a large
+    /// state is a retain and a release of each reference in it). An action sent meanwhile
+    /// (from `body`, or from something it calls) is reduced when `body` has returned, as one
+    /// sent while a send is reducing is.
+    @inlinable
+    package func withState<R>(_ body: (borrowing State) throws -> R) rethrows -> R {
+        let wasSending = isSending
+        isSending = true
+        defer {
+            isSending = wasSending
+            if !wasSending && !queue.isEmpty {
+                var family: StartedEffects?
+                drainQueue(into: &family)
+            }
+        }
+        return try withUnsafeMutablePointer(to: &state) { try body($0.pointee) }
     }
 
     /// Calls `observer` after every change, and once now. Returns a token for `removeObserver`.

@@ -100,7 +100,7 @@ final class QuizSession {
                 continue
             }
             await handle(line)
-            if store.state.quiz == nil { break }
+            if store.withState({ $0.quiz == nil }) { break }
         }
         // End of input, :q, or the engine ended the session (time's up, question limit).
         return await finish(status: .success, ending: nil)
@@ -159,15 +159,16 @@ final class QuizSession {
         holdRendering = true
         defer {
             holdRendering = false
-            // A line that ended the session is finished by the reading loop, not here.
-            if store.state.quiz != nil { render(store.state) }
+            // A line that ended the session is finished by the reading loop, not here. The
+            // state is read in place: these reads come on every line (see `Store.withState`).
+            store.withState { state in if state.quiz != nil { render(state) } }
         }
         if inSettings {
             handleSettings(line)
             return
         }
         let command = UserText.trimmed(line)
-        if store.state.quiz?.isAnswerShown == true, !command.hasPrefix(":") {
+        if store.withState({ $0.quiz?.isAnswerShown == true }), !command.hasPrefix(":") {
             // After the answer was shown, Enter (or any line) moves on.
             store.send(.quiz(.presented(.answerSubmitted(line))))
             return
@@ -198,7 +199,7 @@ final class QuizSession {
                 io.output.writeLine("unknown command \(UserText.shown(command)); :h lists them")
                 io.output.flush()
             } else {
-                let wasAnswerShown = store.state.quiz?.isAnswerShown ?? false
+                let wasAnswerShown = store.withState { $0.quiz?.isAnswerShown ?? false }
                 store.send(.quiz(.presented(.answerSubmitted(line))))
                 if !wasAnswerShown { showFeedback() }
 
@@ -253,12 +254,14 @@ final class QuizSession {
     /// After a try: what it said, from the state it left. The last answer of a session ends
     /// it, so its feedback comes from the summary's record.
     private func showFeedback() {
-        if let quiz = store.state.quiz, let feedback = quiz.feedback {
-            io.output.writeLine(QuizScreen.feedback(feedback, spoken: quiz.isSpoken, style: style))
-            // After a wrong try the question is asked again.
-            if case .incorrect = feedback { shownQuestion = nil }
-        } else if let last = store.state.path.last?.record.questions.last, last.submissions.last?.verdict == .correct {
-            io.output.writeLine(style.green("✓ \(last.written)") + "  \(last.reading)  \(last.romaji)")
+        store.withState { state in
+            if let quiz = state.quiz, let feedback = quiz.feedback {
+                io.output.writeLine(QuizScreen.feedback(feedback, spoken: quiz.isSpoken, style: style))
+                // After a wrong try the question is asked again.
+                if case .incorrect = feedback { shownQuestion = nil }
+            } else if let last = state.path.last?.record.questions.last, last.submissions.last?.verdict == .correct {
+                io.output.writeLine(style.green("✓ \(last.written)") + "  \(last.reading)  \(last.romaji)")
+            }
         }
         io.output.flush()
     }

@@ -30,8 +30,9 @@ func sessionThroughTheStore(questions: Int, seed: UInt64) async -> Int {
     var started: [StoreTask] = []
     started.reserveCapacity(inputChunk)
     // Only the answer is kept across the send: a copy of the quiz state held meanwhile would
-    // make the reducer copy the answers so far on each append.
-    while let answer = store.state.quiz?.question.answer {
+    // make the reducer copy the answers so far on each append. Read in place, as the
+    // terminal front reads what it shows (`Store.withState`).
+    while let answer = store.withState({ $0.quiz?.question.answer }) {
         started.append(store.send(.quiz(.presented(.answerSubmitted(answer)))))
         answered += 1
         if started.count == inputChunk {
