@@ -52,6 +52,12 @@ public final class Store<State, Action: Sendable> {
         self.observe = observe
     }
 
+    // Whatever thread the store goes on, its effects stop reaching its runtime now, not
+    // when the runtime's deinit gets the main actor (see `RuntimeHandle`).
+    deinit {
+        root?.handle.close()
+    }
+
     /// The current state.
     @inlinable
     public var state: State {

@@ -61,19 +61,11 @@ package final class StoreRuntime<State, Action: Sendable> {
     /// Effects launched since the main actor last ran a job, waiting to begin together.
     @exclusivity(unchecked) @usableFromInline var pendingBatch: EffectBatch?
     /// How effects, the tasks that begin them and observation tokens reach this runtime
-    /// without keeping it alive: made when first needed, and told in `deinit` that the runtime
-    /// is gone. (A weak reference gives the runtime a side table, which makes every retain and
-    /// release of it slower, and every load of the reference a call: see `RuntimeHandle`.)
-    @exclusivity(unchecked) @usableFromInline var madeHandle: RuntimeHandle<State, Action>?
-
-    @inlinable
-    var handle: RuntimeHandle<State, Action> {
-        if let madeHandle { return madeHandle }
-        let handle = RuntimeHandle<State, Action>()
-        handle.runtime = self
-        madeHandle = handle
-        return handle
-    }
+    /// without keeping it alive. Closed by the store that owns the runtime when that store
+    /// goes, on whatever thread, and cleared by the runtime's deinit. (A weak reference gives
+    /// the runtime a side table, which makes every retain and release of it slower, and every
+    /// load of the reference a call: see `RuntimeHandle`.)
+    @usableFromInline package nonisolated let handle = RuntimeHandle<State, Action>()
 
     @inlinable
     package init<R: Reducer>(initialState: State, reducer: R, dependencies: DependencyValues)
@@ -83,12 +75,14 @@ package final class StoreRuntime<State, Action: Sendable> {
         self.reducer = DependencyValues.with(dependencies) { reducer._makeReduce() }
         self.dependencies = dependencies
         self.dependencyScope = dependencies.unretained
+        handle.stored = self
     }
 
     isolated deinit {
         // First: nothing reaches the runtime through its handle from here on (cancelling a
         // task below runs its cancellation handlers at once).
-        madeHandle?.runtime = nil
+        handle.close()
+        handle.stored = nil
         for effect in running.values { effect.cancel() }
     }
 
@@ -406,20 +400,41 @@ package final class StoreRuntime<State, Action: Sendable> {
 ///
 /// Not a weak reference: that gave the runtime a side table, and every retain and release of
 /// the runtime, and every load of the reference, went through it (about 4% of a piped
-/// session, the benchmark `session.store-1000`). The reference is unowned and cleared
-/// instead by the runtime's deinit, before it does anything else. That is safe because the
-/// handle is read only on the main actor, where that deinit runs (it is isolated), and the
-/// runtime's memory is freed only after it: a reader before then finds the runtime whole,
-/// even while its deinit waits for the main actor, and a reader after finds nil. What a
-/// reader gets is used and let go on its own turn of the main actor, never kept across a
-/// suspension, so it never outlives the deinit either.
+/// session, the benchmark `session.store-1000`). The reference is unowned, and the handle
+/// is closed instead:
+/// - by the `Store` or `TestStore` that owns the runtime, in its deinit, wherever the last
+///   reference to it goes. From then on, what an effect sends is dropped, as a weak reference
+///   gone nil dropped it. (The runtime's own deinit is isolated to the main actor: released
+///   on another thread, it waits for the main actor, and meanwhile an effect there would
+///   still have found the runtime, and reduced what it sent for a store nobody holds.)
+/// - by the runtime's deinit, before it does anything else, which also clears the reference.
+///
+/// Reading it is safe because the handle is read only on the main actor, where the
+/// runtime's deinit runs, and the runtime's memory is freed only after that deinit: a
+/// reader before then finds it whole, a reader after finds nil. What a reader gets is used
+/// and let go on its own turn of the main actor, never kept across a suspension, so it
+/// never outlives the deinit either.
 @MainActor
 @usableFromInline
-final class RuntimeHandle<State, Action: Sendable> {
-    @exclusivity(unchecked) @usableFromInline unowned(unsafe) var runtime: StoreRuntime<State, Action>?
+package final class RuntimeHandle<State, Action: Sendable> {
+    @exclusivity(unchecked) @usableFromInline unowned(unsafe) var stored: StoreRuntime<State, Action>?
+    /// Set by `close()`, from any thread.
+    @usableFromInline let isClosed = Atomic<Bool>(false)
 
     @usableFromInline
     nonisolated init() {}
+
+    /// The runtime, while its store is held.
+    @inlinable
+    var runtime: StoreRuntime<State, Action>? {
+        isClosed.load(ordering: .acquiring) ? nil : stored
+    }
+
+    /// The store that owns the runtime has gone: nothing reaches the runtime from now on.
+    @usableFromInline
+    package nonisolated func close() {
+        isClosed.store(true, ordering: .releasing)
+    }
 }
 
 /// Whether a store's clock wants to hear of effects ending.
@@ -524,7 +539,7 @@ class EffectLifetime {
 /// A `.run` effect: its work, and the store and send its actions go to.
 @usableFromInline
 final class RunLifetime<State, Action: Sendable>: EffectLifetime {
-    /// The store through its handle, which holds it weakly: a running effect must not keep its
+    /// The store through its handle, which does not hold it: a running effect must not keep its
     /// store alive, or the store's deinit, which cancels its effects, would never come.
     @usableFromInline let handle: RuntimeHandle<State, Action>
     /// The work and the family its actions join, until it is done or dropped: the family holds

@@ -60,7 +60,10 @@ public final class TestStore<State: Equatable, Action: Sendable> {
         self.state = initialState
         self.location = TestLocation(fileID: fileID, filePath: filePath, line: line, column: column)
         self.runtime = StoreRuntime(initialState: initialState, reducer: reducer(), dependencies: dependencies)
-        runtime.didReduce = { [unowned self] action, origin, state in
+        // Weak: released on another thread, the test store is gone before its runtime's
+        // deinit gets the main actor (see `RuntimeHandle`).
+        runtime.didReduce = { [weak self] action, origin, state in
+            guard let self else { return }
             switch origin {
             case .caller: self.stateAfterSend = state
             case .effect: self.received.append((action, state))
@@ -178,6 +181,8 @@ public final class TestStore<State: Equatable, Action: Sendable> {
     // Not an isolated deinit: those run without the test's task-local context, so a failure
     // could not be pinned on the test. The snapshot is what makes a plain deinit safe.
     deinit {
+        // What its effects send from now on is dropped, as a store's is.
+        runtime.handle.close()
         let snapshot = ending.withLock { $0 }
         guard snapshot.isExhaustive else { return }
         if !snapshot.unhandledActions.isEmpty {

@@ -1,4 +1,5 @@
 @testable import Composable
+import ComposableTesting
 import Synchronization
 import Testing
 
@@ -62,6 +63,42 @@ private struct Late: Reducer {
     }
 }
 
+/// Set on one thread, waited for by spinning on another: how an effect keeps the main actor
+/// busy until another thread has let its store go.
+private final class Flag: Sendable {
+    private let flag = Atomic<Bool>(false)
+    func set() { flag.store(true, ordering: .sequentiallyConsistent) }
+    func spin() { while !flag.load(ordering: .sequentiallyConsistent) {} }
+}
+
+/// An effect that holds the main actor until its store was let go on another thread, then
+/// sends: the send comes after the store is gone and before its runtime's deinit, which
+/// waits for the main actor.
+private struct LateSender: Reducer {
+    struct State: Equatable { var ticks = 0 }
+    enum Action: Equatable, Sendable { case start, tick }
+    let go: Latch
+    let ready: Flag
+    let released: Flag
+    let reduced: Tally
+
+    func reduce(into state: inout State, action: Action) -> Effect<Action> {
+        switch action {
+        case .start:
+            return .run { send in
+                await go.wait()
+                ready.set()
+                released.spin()
+                await send(.tick)
+            }
+        case .tick:
+            reduced.add()
+            state.ticks += 1
+            return .none
+        }
+    }
+}
+
 @MainActor
 @Suite("A store's runtime, reached after the store is gone")
 struct RuntimeHandleTests {
@@ -96,6 +133,45 @@ struct RuntimeHandleTests {
         latch.open()
         await task.finish()
         #expect(finished.value == 1)
+    }
+
+    @Test("a store let go on another thread while its effect holds the main actor: what the effect sends then is dropped")
+    func sendAfterAnOffMainRelease() async {
+        let go = Latch(), ready = Flag(), released = Flag(), reduced = Tally()
+        let holder = Mutex<Store<LateSender.State, LateSender.Action>?>(Store(initialState: LateSender.State()) {
+            LateSender(go: go, ready: ready, released: released, reduced: reduced)
+        })
+        let task = holder.withLock { $0!.send(.start) }
+        await Task.detached {
+            go.open()
+            ready.spin()
+            holder.withLock { $0 = nil }
+            released.set()
+        }.value
+        await task.finish()
+        #expect(reduced.value == 0)
+    }
+
+    @Test("a test store let go on another thread while its effect holds the main actor: the send is dropped, nothing crashes")
+    func testStoreReleasedOffTheMainActor() async {
+        let go = Latch(), ready = Flag(), released = Flag(), reduced = Tally()
+        let holder = Mutex<TestStore<LateSender.State, LateSender.Action>?>(TestStore(initialState: LateSender.State()) {
+            LateSender(go: go, ready: ready, released: released, reduced: reduced)
+        })
+        do {
+            let store = holder.withLock { $0! }
+            store.exhaustivity = .off
+            await store.send(.start)
+        }
+        await Task.detached {
+            go.open()
+            ready.spin()
+            holder.withLock { $0 = nil }
+            released.set()
+        }.value
+        // The effect's send, and the end of its work, come on the main actor's next turns.
+        for _ in 0..<100 { await Task.yield() }
+        #expect(reduced.value == 0)
     }
 
     @Test("an observation token cancelled, or released, after its store: nothing happens")
