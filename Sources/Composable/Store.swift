@@ -12,6 +12,8 @@ public final class Store<State, Action: Sendable> {
     @usableFromInline let readState: @MainActor () -> State
     @usableFromInline let sendAction: @MainActor (Action) -> StoreTask
     @usableFromInline let observe: @MainActor (@escaping (State) -> Void) -> ObservationToken
+    /// Runs an operation with the root store's sends held until it returns (`withState`).
+    @usableFromInline let holdSends: @MainActor (() -> Void) -> Void
     /// A root store's runtime, which `send` and `state` use directly: through the closures,
     /// each call also retained and released the closure's context.
     @usableFromInline let root: StoreRuntime<State, Action>?
@@ -31,6 +33,7 @@ public final class Store<State, Action: Sendable> {
             root: runtime,
             readState: { runtime.state },
             sendAction: { StoreTask(runtime.send($0, origin: .caller)) },
+            holdSends: { runtime.holdingSends($0) },
             observe: { observer in
                 let token = runtime.addObserver(observer)
                 // Through the handle: a weak reference would slow every retain of the runtime.
@@ -44,11 +47,13 @@ public final class Store<State, Action: Sendable> {
         root: StoreRuntime<State, Action>? = nil,
         readState: @escaping @MainActor () -> State,
         sendAction: @escaping @MainActor (Action) -> StoreTask,
+        holdSends: @escaping @MainActor (() -> Void) -> Void,
         observe: @escaping @MainActor (@escaping (State) -> Void) -> ObservationToken
     ) {
         self.root = root
         self.readState = readState
         self.sendAction = sendAction
+        self.holdSends = holdSends
         self.observe = observe
     }
 
@@ -73,12 +78,15 @@ public final class Store<State, Action: Sendable> {
     /// let answer = store.withState { $0.quiz?.question.answer }
     /// ```
     ///
-    /// An action sent while `body` runs is reduced when it has returned; the task that send
-    /// returns does not wait for its effects.
+    /// An action sent while `body` runs, through this store or any other scoped from the same
+    /// root, is reduced when it has returned; the task that send returns does not wait for
+    /// its effects. (A scoped store reads a copy of its part: only a root store reads in place.)
     @inlinable
-    public func withState<R>(_ body: (borrowing State) throws -> R) rethrows -> R {
-        if let root { return try root.withState(body) }
-        return try body(readState())
+    public func withState<R>(_ body: (borrowing State) -> R) -> R {
+        if let root { return root.withState(body) }
+        var result: R?
+        holdSends { result = body(readState()) }
+        return result!
     }
 
     /// Reads one value of the current state: `store.quiz.question`.
@@ -127,6 +135,7 @@ public final class Store<State, Action: Sendable> {
         Store<ChildState, ChildAction>(
             readState: { self.readState()[keyPath: toChildState] },
             sendAction: { self.sendAction(toChildAction.embed($0)) },
+            holdSends: { self.holdSends($0) },
             observe: { observer in self.observe { observer($0[keyPath: toChildState]) } })
     }
 

@@ -52,7 +52,9 @@ package final class StoreRuntime<State, Action: Sendable> {
     /// The tokens of the running effects made cancellable with each id.
     @exclusivity(unchecked) @usableFromInline var cancellables: [EffectID: EffectTokens] = [:]
     @exclusivity(unchecked) @usableFromInline var nextToken = 0
-    @exclusivity(unchecked) @usableFromInline var queue: [(Action, ActionOrigin)] = []
+    /// Actions sent while another is reducing, or while the state is read in place, and the
+    /// family of effects each joins (nil: the family of the send that reduces it).
+    @exclusivity(unchecked) @usableFromInline var queue: [(Action, ActionOrigin, StartedEffects?)] = []
     @exclusivity(unchecked) @usableFromInline var isSending = false
     /// The effects launched inside the `.cancellable` effects being started, and how deeply
     /// those nest: each is registered under an id when the effect with that id has started.
@@ -102,9 +104,10 @@ package final class StoreRuntime<State, Action: Sendable> {
     /// waited for with the send that started the effect, and nil is returned.
     @inlinable
     func send(_ action: Action, origin: ActionOrigin, joining existing: StartedEffects?) -> StartedEffects? {
-        // An observer or a synchronous effect sending while we reduce joins the queue.
+        // An observer or a synchronous effect sending while we reduce joins the queue; an
+        // effect's action still joins that effect's family when it is reduced.
         guard !isSending else {
-            queue.append((action, origin))
+            queue.append((action, origin, existing))
             return nil
         }
         // Made only when an effect starts: a send with no effects allocates nothing here.
@@ -136,9 +139,14 @@ package final class StoreRuntime<State, Action: Sendable> {
                 guard !queue.isEmpty else { return }
                 var index = 0
                 while index < queue.count {
-                    let (next, nextOrigin) = queue[index]
+                    let (next, nextOrigin, joining) = queue[index]
                     index += 1
-                    reduce(next, origin: nextOrigin, into: &family)
+                    if joining == nil {
+                        reduce(next, origin: nextOrigin, into: &family)
+                    } else {
+                        var joined = joining
+                        reduce(next, origin: nextOrigin, into: &joined)
+                    }
                 }
                 queue.removeAll(keepingCapacity: true)
             }
@@ -163,19 +171,30 @@ package final class StoreRuntime<State, Action: Sendable> {
     /// Calls `body` with the state where it is kept, not a copy of it (a copy of a large
     /// state is a retain and a release of each reference in it). An action sent meanwhile
     /// (from `body`, or from something it calls) is reduced when `body` has returned, as one
-    /// sent while a send is reducing is.
+    /// sent while a send is reducing is: an effect's joins that effect's family.
     @inlinable
-    package func withState<R>(_ body: (borrowing State) throws -> R) rethrows -> R {
+    package func withState<R>(_ body: (borrowing State) -> R) -> R {
         let wasSending = isSending
         isSending = true
         defer {
             isSending = wasSending
-            if !wasSending && !queue.isEmpty {
-                var family: StartedEffects?
-                drainQueue(into: &family)
+            if !wasSending {
+                if !queue.isEmpty {
+                    var family: StartedEffects?
+                    drainQueue(into: &family)
+                } else if !retiredDependencies.isEmpty {
+                    // Dependencies replaced while reading, kept until the read was over.
+                    retiredDependencies.removeAll()
+                }
             }
         }
-        return try withUnsafeMutablePointer(to: &state) { try body($0.pointee) }
+        return withUnsafeMutablePointer(to: &state) { body($0.pointee) }
+    }
+
+    /// Runs `operation` with sends held until it returns, as `withState` holds them.
+    @inlinable
+    package func holdingSends(_ operation: () -> Void) {
+        withState { _ in operation() }
     }
 
     /// Calls `observer` after every change, and once now. Returns a token for `removeObserver`.
@@ -214,7 +233,7 @@ package final class StoreRuntime<State, Action: Sendable> {
         case let .send(action):
             // Reduced once the whole effect has started, as inside a send: in a step of a
             // concatenation, the step reduces what its effect queued when it has started it.
-            queue.append((action, .effect))
+            queue.append((action, .effect, nil))
         case let .run(work):
             startRun(work, in: &family, parent: parent)
         case let .merge(effects):

@@ -1,4 +1,5 @@
-import Composable
+@testable import Composable
+import Synchronization
 import Testing
 
 // `Store.withState` reads the state where the store keeps it. The store must not change it
@@ -24,6 +25,46 @@ private struct Tally: Reducer {
             return .send(.add(name))
         }
     }
+}
+
+/// A reducer whose first effect reads its own store in place and sends from inside the read;
+/// the action it sends starts an effect of its own, which the first send's task must await.
+private struct Relay: Reducer {
+    struct State: Equatable { var done = 0 }
+    enum Action: Equatable, Sendable { case outer, inner, done }
+    let store: @MainActor @Sendable () -> Store<State, Action>?
+    let ended: Ended
+
+    func reduce(into state: inout State, action: Action) -> Effect<Action> {
+        switch action {
+        case .outer:
+            return .run { @MainActor send in
+                store()?.withState { _ in send(.inner) }
+            }
+        case .inner:
+            return .run { send in
+                // Suspends, so that only a task that awaits this effect sees it end.
+                try? await Task.sleep(for: .milliseconds(20))
+                ended.add()
+                await send(.done)
+            }
+        case .done:
+            state.done += 1
+            return .none
+        }
+    }
+}
+
+private final class Ended: Sendable {
+    private let count = Mutex(0)
+    func add() { count.withLock { $0 += 1 } }
+    var value: Int { count.withLock { $0 } }
+}
+
+/// Holds a store for the reducer that needs to reach it.
+@MainActor
+private final class StoreBox<State, Action: Sendable> {
+    var store: Store<State, Action>?
 }
 
 @MainActor
@@ -71,6 +112,35 @@ struct WithStateTests {
         #expect(counts == [0, 1, 2])
         #expect(readCounts == counts)
         #expect(store.state.names == ["一", "observer"])
+    }
+
+    @Test("a send through a scoped store while it reads is held too, until the read is over")
+    func scopedStoreHoldsSends() {
+        let store = Store(initialState: Tally.State()) { Tally() }
+        let names = store.scope(state: \.names, action: CasePath<Tally.Action, Tally.Action>(embed: { $0 }, extract: { $0 }))
+        let seen: [Int] = names.withState { before in
+            names.send(.add("七"))
+            return [before.count, store.state.count, store.withState { $0.count }]
+        }
+        #expect(seen == [0, 0, 0])
+        #expect(store.state.names == ["七"])
+    }
+
+    @Test("dependencies replaced while the state is read are let go when the read is over")
+    func dependenciesReplacedWhileReading() {
+        let store = Store(initialState: Tally.State()) { Tally() }
+        store.withState { _ in store.root!.dependencies = DependencyValues(context: .test) }
+        #expect(store.root!.retiredDependencies.isEmpty)
+    }
+
+    @Test("an effect that sends while it reads its store in place: the action's effects are awaited with the send that started the effect")
+    func effectSendingInsideARead() async {
+        let box = StoreBox<Relay.State, Relay.Action>()
+        let ended = Ended()
+        box.store = Store(initialState: Relay.State()) { Relay(store: { box.store }, ended: ended) }
+        await box.store!.send(.outer).finish()
+        #expect(ended.value == 1)
+        #expect(box.store!.state.done == 1)
     }
 
     @Test("a scoped store reads its part of the parent's state")
