@@ -40,29 +40,6 @@ private final class Tally: Sendable {
     var value: Int { count.withLock { $0 } }
 }
 
-private struct Late: Reducer {
-    struct State: Equatable { var reduced = 0 }
-    enum Action: Equatable, Sendable { case start, ended }
-    let latch: Latch
-    let began: Tally
-    let finished: Tally
-
-    func reduce(into state: inout State, action: Action) -> Effect<Action> {
-        switch action {
-        case .start:
-            return .run { send in
-                began.add()
-                await latch.wait()
-                await send(.ended)
-                finished.add()
-            }
-        case .ended:
-            state.reduced += 1
-            return .none
-        }
-    }
-}
-
 /// Set on one thread, waited for by spinning on another: how an effect keeps the main actor
 /// busy until another thread has let its store go.
 private final class Flag: Sendable {
@@ -71,32 +48,49 @@ private final class Flag: Sendable {
     func spin() { while !flag.load(ordering: .sequentiallyConsistent) {} }
 }
 
-/// An effect that holds the main actor until its store was let go on another thread, then
-/// sends: the send comes after the store is gone and before its runtime's deinit, which
-/// waits for the main actor.
-private struct LateSender: Reducer {
-    struct State: Equatable { var ticks = 0 }
-    enum Action: Equatable, Sendable { case start, tick }
-    let go: Latch
-    let ready: Flag
-    let released: Flag
-    let reduced: Tally
+/// An effect that waits for `latch`, then sends. With `hold`, once past the latch it says
+/// so and keeps the main actor busy until another thread has let the store go: its send then
+/// comes after the store is gone and before the runtime's deinit, which waits for the main
+/// actor.
+private struct Late: Reducer {
+    struct State: Equatable { var reduced = 0 }
+    enum Action: Equatable, Sendable { case start, ended }
+    let latch: Latch
+    let began: Tally
+    let finished: Tally
+    var reduced = Tally()
+    var hold: (ready: Flag, released: Flag)?
 
     func reduce(into state: inout State, action: Action) -> Effect<Action> {
         switch action {
         case .start:
             return .run { send in
-                await go.wait()
-                ready.set()
-                released.spin()
-                await send(.tick)
+                began.add()
+                await latch.wait()
+                if let hold {
+                    hold.ready.set()
+                    hold.released.spin()
+                }
+                await send(.ended)
+                finished.add()
             }
-        case .tick:
+        case .ended:
             reduced.add()
-            state.ticks += 1
+            state.reduced += 1
             return .none
         }
     }
+}
+
+/// Opens the latch, and once the effect is past it and holding the main actor, lets the
+/// store go on this thread (`release`), then lets the effect go on.
+private func releaseWhileHeld(_ late: Late, _ release: @escaping @Sendable () -> Void) async {
+    await Task.detached {
+        late.latch.open()
+        late.hold!.ready.spin()
+        release()
+        late.hold!.released.set()
+    }.value
 }
 
 @MainActor
@@ -137,41 +131,29 @@ struct RuntimeHandleTests {
 
     @Test("a store let go on another thread while its effect holds the main actor: what the effect sends then is dropped")
     func sendAfterAnOffMainRelease() async {
-        let go = Latch(), ready = Flag(), released = Flag(), reduced = Tally()
-        let holder = Mutex<Store<LateSender.State, LateSender.Action>?>(Store(initialState: LateSender.State()) {
-            LateSender(go: go, ready: ready, released: released, reduced: reduced)
-        })
+        let late = Late(latch: Latch(), began: Tally(), finished: Tally(), hold: (Flag(), Flag()))
+        let holder = Mutex<Store<Late.State, Late.Action>?>(Store(initialState: Late.State()) { late })
         let task = holder.withLock { $0!.send(.start) }
-        await Task.detached {
-            go.open()
-            ready.spin()
-            holder.withLock { $0 = nil }
-            released.set()
-        }.value
+        await releaseWhileHeld(late) { holder.withLock { $0 = nil } }
         await task.finish()
-        #expect(reduced.value == 0)
+        #expect(late.finished.value == 1)
+        #expect(late.reduced.value == 0)
     }
 
     @Test("a test store let go on another thread while its effect holds the main actor: the send is dropped, nothing crashes")
     func testStoreReleasedOffTheMainActor() async {
-        let go = Latch(), ready = Flag(), released = Flag(), reduced = Tally()
-        let holder = Mutex<TestStore<LateSender.State, LateSender.Action>?>(TestStore(initialState: LateSender.State()) {
-            LateSender(go: go, ready: ready, released: released, reduced: reduced)
-        })
+        let late = Late(latch: Latch(), began: Tally(), finished: Tally(), hold: (Flag(), Flag()))
+        let holder = Mutex<TestStore<Late.State, Late.Action>?>(TestStore(initialState: Late.State()) { late })
         do {
             let store = holder.withLock { $0! }
             store.exhaustivity = .off
             await store.send(.start)
         }
-        await Task.detached {
-            go.open()
-            ready.spin()
-            holder.withLock { $0 = nil }
-            released.set()
-        }.value
+        await releaseWhileHeld(late) { holder.withLock { $0 = nil } }
         // The effect's send, and the end of its work, come on the main actor's next turns.
-        for _ in 0..<100 { await Task.yield() }
-        #expect(reduced.value == 0)
+        for _ in 0..<100_000 where late.finished.value == 0 { await Task.yield() }
+        #expect(late.finished.value == 1)
+        #expect(late.reduced.value == 0)
     }
 
     @Test("an observation token cancelled, or released, after its store: nothing happens")
