@@ -47,8 +47,8 @@ public struct SpeechClient: Sendable {
     public var parameters: SpeechParameters
 
     /// The four operations in one object: a client is copied whenever it is read as a
-    /// dependency (a quiz reads it for every question it speaks), and a copy is now one
-    /// retain, not one for each closure. Replaced whole when one is set.
+    /// dependency (a quiz reads it for every question it speaks), and a copy is one retain,
+    /// not one for each closure. Replaced whole when one is set.
     private var operations: Operations
 
     public init(
