@@ -149,11 +149,24 @@ public final class Store<State, Action: Sendable> {
 }
 
 extension Store where State: Sendable {
-    /// The states, now and after every action, as an async sequence.
+    /// The states, now and after every action, as an async sequence. It ends when the store
+    /// has gone, or when observing stops (the iterating task is cancelled).
     public var states: AsyncStream<State> {
         let (stream, continuation) = AsyncStream.makeStream(of: State.self, bufferingPolicy: .bufferingNewest(1))
-        let token = observe { continuation.yield($0) }
+        // The observer holds the end of the stream: a store that goes lets go of its
+        // observers, and so ends the stream, where a `for await` over it used to wait forever.
+        let end = StreamEnd(continuation)
+        let token = observe { end.continuation.yield($0) }
         continuation.onTermination = { _ in Task { @MainActor in token.cancel() } }
         return stream
     }
+}
+
+/// Finishes a stream when the last reference to it goes.
+private final class StreamEnd<Element: Sendable>: Sendable {
+    let continuation: AsyncStream<Element>.Continuation
+
+    init(_ continuation: AsyncStream<Element>.Continuation) { self.continuation = continuation }
+
+    deinit { continuation.finish() }
 }

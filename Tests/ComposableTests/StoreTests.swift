@@ -104,6 +104,28 @@ struct Draw: Reducer {
         #expect(await iterator.next()?.count == 1)
     }
 
+    @Test("the states stream ends when its store goes")
+    func statesStreamEndsWithTheStore() async {
+        var store: Store<Counter.State, Counter.Action>? = Store(initialState: Counter.State()) { Counter() }
+        let states = store!.states
+        store!.send(.incrementTapped)
+        store = nil
+        // Bounded: a stream that never ends fails the test instead of hanging it.
+        let reading = Task { @MainActor in
+            var counts: [Int] = []
+            for await state in states { counts.append(state.count) }
+            return counts
+        }
+        let timeout = Task {
+            try await Task.sleep(for: .seconds(5))
+            reading.cancel()
+        }
+        let counts = await reading.value
+        timeout.cancel()
+        #expect(!reading.isCancelled, "the stream did not end within 5 s of its store going")
+        #expect(counts == [1])
+    }
+
     @Test func aSeededRandomSourceReplaysTheSameDraws() async {
         func draws(seed: UInt64) async -> [Int] {
             let store = Store(initialState: Draw.State()) { Draw() } withDependencies: {
