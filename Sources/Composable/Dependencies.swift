@@ -225,11 +225,13 @@ public struct Dependency<Value>: Sendable {
     public var wrappedValue: Value {
         // Inside a reducer the values are its store's scope, which a pointer names: compared
         // with the values read from last without taking a reference to them (two retains and
-        // releases on every read).
-        if let scope = DependencyValues.currentScope, let value = lastRead.value(readFromScope: scope) { return value }
+        // releases on every read). Outside one, they are the task's, compared the same way.
+        let scope = DependencyValues.currentScope
+        if let scope, let value = lastRead.value(readFrom: scope) { return value }
         let values = DependencyValues.current
         let source = values.identity
-        if let value = lastRead.value(readFrom: source) { return value }
+        // Inside a scope, `values` are the scope's, which were just compared.
+        if scope == nil, let value = lastRead.value(readFrom: Unmanaged.passUnretained(source).toOpaque()) { return value }
         let value = values[keyPath: keyPath]
         lastRead.remember(value, readFrom: source)
         return value
@@ -260,20 +262,12 @@ final class DependencyLastRead<Value>: @unchecked Sendable {
     @inlinable
     init() {}
 
+    /// The value when it was read from the values at `source` (their box's address).
     @inlinable
-    func value(readFrom source: AnyObject) -> Value? {
-        entry.withLock { entry in
-            guard let entry, entry.source === source else { return nil }
-            return entry.value
-        }
-    }
-
-    /// The value when it was read from the values `scope` points to.
-    @inlinable
-    func value(readFromScope scope: UnsafeMutableRawPointer) -> Value? {
+    func value(readFrom source: UnsafeMutableRawPointer) -> Value? {
         entry.withLock { entry in
             // The entry holds its source, so no other values can be at that address.
-            guard let entry, Unmanaged.passUnretained(entry.source).toOpaque() == scope else { return nil }
+            guard let entry, Unmanaged.passUnretained(entry.source).toOpaque() == source else { return nil }
             return entry.value
         }
     }
