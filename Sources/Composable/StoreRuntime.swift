@@ -64,7 +64,7 @@ package final class StoreRuntime<State, Action: Sendable> {
     @exclusivity(unchecked) @usableFromInline var pendingBatch: EffectBatch?
     /// How effects, the tasks that begin them and observation tokens reach this runtime
     /// without keeping it alive. Closed by the store that owns the runtime when that store
-    /// goes, on whatever thread, and cleared by the runtime's deinit. (A weak reference gives
+    /// goes, on whatever thread, and by the runtime's deinit. (A weak reference gives
     /// the runtime a side table, which makes every retain and release of it slower, and every
     /// load of the reference a call: see `RuntimeHandle`.)
     @usableFromInline package nonisolated let handle = RuntimeHandle<State, Action>()
@@ -84,7 +84,6 @@ package final class StoreRuntime<State, Action: Sendable> {
         // First: nothing reaches the runtime through its handle from here on (cancelling a
         // task below runs its cancellation handlers at once).
         handle.close()
-        handle.stored = nil
         for effect in running.values { effect.cancel() }
     }
 
@@ -426,7 +425,8 @@ package final class StoreRuntime<State, Action: Sendable> {
 ///   gone nil dropped it. (The runtime's own deinit is isolated to the main actor: released
 ///   on another thread, it waits for the main actor, and meanwhile an effect there would
 ///   still have found the runtime, and reduced what it sent for a store nobody holds.)
-/// - by the runtime's deinit, before it does anything else, which also clears the reference.
+/// - by the runtime's deinit, before it does anything else. Closed, it answers nil whatever
+///   it still points to.
 ///
 /// Reading it is safe because the handle is read only on the main actor, where the
 /// runtime's deinit runs, and the runtime's memory is freed only after that deinit: a
