@@ -40,13 +40,8 @@ import JapaneseNumbers
         ("サンヒ\u{3099}ャク", 300), ("ロッヒ\u{309A}ャク", 600), ("にし\u{3099}ゅう", 20), ("ni\u{3099}", nil),
     ] as [(String, Int64?)])
     func decomposedKanaIsReadAsComposed(_ text: String, _ number: Int64?) {
-        if let number {
-            #expect(JapaneseNumbers.parse(text) == .success(number))
-        } else {
-            // A mark after no kana stays what it is, and is named.
-            guard case let .failure(error) = JapaneseNumbers.parse(text) else { Issue.record("\(text) was read"); return }
-            #expect(error.reason.contains("\u{3099}"))
-        }
+        // A mark after no kana stays what it is, and is named.
+        expectRead(text, as: number, orNaming: ["\u{3099}"])
     }
 
     /// The spacing marks ゛ and ゜ (U+309B, U+309C), as some input methods put them after a
@@ -55,11 +50,17 @@ import JapaneseNumbers
         ("さんひ゛ゃく", 300), ("ろっひ゜ゃく", 600), ("サンヒ゛ャク", 300), ("にし゛ゅう", 20), ("3゛", nil), ("゜", nil),
     ] as [(String, Int64?)])
     func spacingMarksJoinTheKanaBefore(_ text: String, _ number: Int64?) {
+        expectRead(text, as: number, orNaming: ["゛", "゜"])
+    }
+
+    /// `text` reads as `number`, or, with no number, is refused with a reason that names one
+    /// of `marks`.
+    private func expectRead(_ text: String, as number: Int64?, orNaming marks: [String]) {
         if let number {
             #expect(JapaneseNumbers.parse(text) == .success(number))
         } else {
             guard case let .failure(error) = JapaneseNumbers.parse(text) else { Issue.record("\(text) was read"); return }
-            #expect(error.reason.contains("゛") || error.reason.contains("゜"), "\(error.reason)")
+            #expect(marks.contains { error.reason.contains($0) }, "\(error.reason)")
         }
     }
 
