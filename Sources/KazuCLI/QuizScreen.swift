@@ -46,13 +46,15 @@ enum QuizScreen {
         return parts.joined(separator: "  ")
     }
 
-    /// What a submit or show-answer said; `spoken` when the question is heard, not read.
-    static func feedback(_ feedback: Quiz.Feedback, spoken: Bool, style: TextStyle) -> String {
+    /// What a submit or show-answer said, from the quiz it left; nil when it said nothing.
+    static func feedback(_ quiz: Quiz.State, style: TextStyle) -> String? {
+        guard let feedback = quiz.feedback else { return nil }
         switch feedback {
-        case let .correct(question):
-            return style.green("✓ \(question.written)") + "  \(question.reading)  \(question.romaji)"
+        case .correct:
+            guard let question = quiz.answered.last else { return nil }
+            return correct(question, style: style)
         case let .incorrect(typed):
-            return style.red("✗ not \(UserText.shown(typed))") + (spoken ? "; listen again and" : ";")
+            return style.red("✗ not \(UserText.shown(typed))") + (quiz.isSpoken ? "; listen again and" : ";")
                 + " try once more (:a shows the answer)"
         case let .unreadable(reason):
             return "? \(reason); try again"
@@ -60,6 +62,11 @@ enum QuizScreen {
             return style.yellow("answer: \(question.answer)") + "  \(question.written)  \(question.reading)  \(question.romaji)"
                 + "  (Enter for the next question)"
         }
+    }
+
+    /// A right answer: the question, with its reading to learn from.
+    static func correct(_ question: QuestionRecord, style: TextStyle) -> String {
+        style.green("✓ \(question.written)") + "  \(question.reading)  \(question.romaji)"
     }
 
     /// The summary at the end of a session, a line at a time: a long session's summary is

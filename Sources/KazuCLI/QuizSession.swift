@@ -255,12 +255,12 @@ final class QuizSession {
     /// it, so its feedback comes from the summary's record.
     private func showFeedback() {
         store.withState { state in
-            if let quiz = state.quiz, let feedback = quiz.feedback {
-                io.output.writeLine(QuizScreen.feedback(feedback, spoken: quiz.isSpoken, style: style))
+            if let quiz = state.quiz, let text = QuizScreen.feedback(quiz, style: style) {
+                io.output.writeLine(text)
                 // After a wrong try the question is asked again.
-                if case .incorrect = feedback { shownQuestion = nil }
+                if case .incorrect? = quiz.feedback { shownQuestion = nil }
             } else if let last = state.path.last?.record.questions.last, last.submissions.last?.verdict == .correct {
-                io.output.writeLine(style.green("✓ \(last.written)") + "  \(last.reading)  \(last.romaji)")
+                io.output.writeLine(QuizScreen.correct(last, style: style))
             }
         }
         io.output.flush()

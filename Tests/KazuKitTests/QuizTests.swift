@@ -77,7 +77,7 @@ func timedSpeech(_ clock: TestClock, length: Duration = .seconds(1), said: Locke
                 SubmissionRecord(typed: first.answer, verdict: .correct, seconds: 0),
             ])]
             $0.submissions = []
-            $0.feedback = .correct(first)
+            $0.feedback = .correct
             $0.questionNumber = 2
             $0.question = second
             $0.isSpeaking = true
@@ -154,7 +154,7 @@ func timedSpeech(_ clock: TestClock, length: Duration = .seconds(1), said: Locke
                 SubmissionRecord(typed: first.answer, verdict: .correct, seconds: 0),
             ])]
             $0.submissions = []
-            $0.feedback = .correct(first)
+            $0.feedback = .correct
             $0.questionNumber = 2
             $0.question = second
         }
@@ -180,7 +180,7 @@ func timedSpeech(_ clock: TestClock, length: Duration = .seconds(1), said: Locke
             $0.answered = [QuestionRecord(question: phone, submissions: [
                 SubmissionRecord(typed: phone.answer, verdict: .correct, seconds: 0),
             ])]
-            $0.feedback = .correct(phone)
+            $0.feedback = .correct
             $0.questionNumber = 2
             $0.question = reading
             $0.queued = []
@@ -277,7 +277,7 @@ func timedSpeech(_ clock: TestClock, length: Duration = .seconds(1), said: Locke
             $0.answered = [QuestionRecord(question: eight, submissions: [
                 SubmissionRecord(typed: "8", verdict: .correct, seconds: 0),
             ])]
-            $0.feedback = .correct(eight)
+            $0.feedback = .correct
             $0.ending = .completed
         }
         await store.receive(\.delegate.sessionEnded)
