@@ -61,7 +61,7 @@ final class PlaybackTests {
         let recording = try pulse.startRecording(sampleRate: audio.sampleRate)
         let speaking = Task { try await speech.speak(long) }
         // Wait until sound is really coming out, then cancel.
-        try PulseAudioHarness.poll("sound on the sink", timeout: .seconds(10)) { recording.samples().peak > 1000 }
+        try await PulseAudioHarness.waitUntil("sound on the sink", timeout: .seconds(10)) { recording.samples().peak > 1000 }
         let playersBefore = paplayProcesses()
         #expect(playersBefore.count == 1, "one paplay should be playing: \(playersBefore)")
 
@@ -89,9 +89,9 @@ final class PlaybackTests {
         let whole = try await EspeakSynthesizer.shared.synthesize(long)
         // The synthesiser's queue is held until the speak below is waiting on it, so the stop
         // comes while its samples are being made (the player already started).
-        let held = try HeldSynthesizer()
+        let held = try await HeldSynthesizer()
         let speaking = Task { try await speech.speak(long) }
-        try PulseAudioHarness.poll("a player started", timeout: .seconds(10)) { paplayProcesses().count == 1 }
+        try await PulseAudioHarness.waitUntil("a player started", timeout: .seconds(10)) { paplayProcesses().count == 1 }
         await speech.stop()
         try await held.release()
         await #expect(throws: CancellationError.self) { try await speaking.value }
@@ -119,9 +119,9 @@ final class PlaybackTests {
         _ = try await EspeakSynthesizer.shared.sampleRate()   // started: the speak below needs no queue to spawn
         // The synthesiser's queue is held until the player has started, so that the voice is
         // found missing while the player runs.
-        let held = try HeldSynthesizer()
+        let held = try await HeldSynthesizer()
         let speaking = Task { try await speech.speak(Utterance("いち", voice: "xx-missing")) }
-        try PulseAudioHarness.poll("the player started", timeout: .seconds(10)) {
+        try await PulseAudioHarness.waitUntil("the player started", timeout: .seconds(10)) {
             (try? String(contentsOfFile: "\(directory)/pid", encoding: .utf8))?.hasSuffix("\n") == true
         }
         try await held.release()
@@ -153,7 +153,7 @@ final class PlaybackTests {
         let long = Utterance(Array(repeating: "はちじゅうはち", count: 20).joined(separator: " "))
         let recording = try pulse.startRecording(sampleRate: 22050)
         let speaking = Task { try await speech.speak(long) }
-        try PulseAudioHarness.poll("sound on the sink", timeout: .seconds(10)) { recording.samples().peak > 1000 }
+        try await PulseAudioHarness.waitUntil("sound on the sink", timeout: .seconds(10)) { recording.samples().peak > 1000 }
         await speech.stop()
         await #expect(throws: CancellationError.self) { try await speaking.value }
         #expect(paplayProcesses().isEmpty)
@@ -196,7 +196,7 @@ final class PlaybackTests {
         let gate = DispatchSemaphore(value: 0)
         let holding: Task<PCMAudio, any Error>
 
-        init() throws {
+        init() async throws {
             let gate = gate
             let entered = Mutex(false)
             holding = Task { try await EspeakSynthesizer.shared.synthesize(Utterance("いち")) { _ in
@@ -205,7 +205,7 @@ final class PlaybackTests {
                 gate.signal()   // every later buffer goes through
                 return true
             } }
-            try PulseAudioHarness.poll("the synthesiser held", timeout: .seconds(10)) { entered.withLock { $0 } }
+            try await PulseAudioHarness.waitUntil("the synthesiser held", timeout: .seconds(10)) { entered.withLock { $0 } }
         }
 
         func release() async throws {

@@ -120,12 +120,26 @@ public final class PulseAudioHarness: @unchecked Sendable {
         return stat[stat.index(close, offsetBy: 2)] != "Z"
     }
 
-    /// Checks `condition` every 5 ms until it holds, or throws after `timeout`.
+    /// Checks `condition` every 5 ms until it holds, or throws after `timeout`. It blocks its
+    /// thread: for what another process does. To wait for a task of this one, use `waitUntil`.
     public static func poll(_ what: String, timeout: Duration, until condition: () -> Bool) throws {
         let deadline = ContinuousClock.now + timeout
         while !condition() {
             guard ContinuousClock.now < deadline else { throw Failure(description: "timed out waiting for \(what)") }
             usleep(5_000)
+        }
+    }
+
+    /// Checks `condition` every 5 ms until it holds, or throws after `timeout`, giving its
+    /// thread back between checks. The task that is to make `condition` hold (a speak) runs
+    /// on the same few threads as the tests: a test blocking one of them in `poll` while
+    /// another test blocks the other (reading a `kazu` it started, on a 2-core machine) left
+    /// the speak no thread to start on, and the wait timed out under load.
+    public static func waitUntil(_ what: String, timeout: Duration, _ condition: () -> Bool) async throws {
+        let deadline = ContinuousClock.now + timeout
+        while !condition() {
+            guard ContinuousClock.now < deadline else { throw Failure(description: "timed out waiting for \(what)") }
+            try await Task.sleep(for: .milliseconds(5))
         }
     }
 
