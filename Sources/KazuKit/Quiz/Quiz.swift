@@ -180,8 +180,8 @@ public struct Quiz: Reducer, Sendable {
     public enum Feedback: Equatable, Sendable {
         /// Right: the question answered is the last of `answered`, with its reading to learn
         /// from. It is not copied in here: a copy of a question, a dozen strings in a box of its
-        /// own, on every right answer was about a twentieth of what the store added to a piped
-        /// session.
+        /// own, on every right answer was about a tenth of what the store added to a piped
+        /// session (its instructions, beyond the same work done by hand).
         case correct
         /// Wrong: a listening question is spoken again.
         case incorrect(typed: String)
