@@ -332,9 +332,11 @@ package final class StoreRuntime<State, Action: Sendable> {
         runningEffectCountDidChange?(running.count)
     }
 
-    /// Makes `lifetime` cancellable by `id`.
+    /// Makes `lifetime` cancellable by `id`, unless it has already been forgotten (cancelled
+    /// before it began by a sibling started with it).
     @inlinable
     func register(_ lifetime: EffectLifetime, under id: EffectID) {
+        guard !lifetime.hasEnded else { return }
         lifetime.ids.append(id)
         let token = lifetime.token
         // One lookup: a new id gets its first token, a known one one more.
@@ -407,8 +409,28 @@ package final class StoreRuntime<State, Action: Sendable> {
         // Forgotten at once: an effect cancelled before its task has run (the main actor
         // busy) must not be cancelled again, and again, by every later cancel of the id.
         guard let tokens = cancellables.removeValue(forKey: id) else { return }
-        running[tokens.first]?.cancel()
-        for token in tokens.more { running[token]?.cancel() }
+        cancelEffect(tokens.first)
+        for token in tokens.more { cancelEffect(token) }
+    }
+
+    /// Cancels the running effect `token`. One still waiting for its batch will never begin,
+    /// and is forgotten now, not when the batch comes: a piped session supersedes 63 of every
+    /// 64 answers' speech this way. Forgotten at once, its lifetime is freed before the next
+    /// answer's is made, which reuses the memory; kept until the batch, 63 were freed there in
+    /// a row, past the allocator's per-thread cache, and each id of the presentation held
+    /// the tokens of all of them.
+    @inlinable
+    func cancelEffect(_ token: EffectToken) {
+        guard let lifetime = running[token] else { return }
+        guard let batch = lifetime.batch, !lifetime.isCancelled else { return lifetime.cancel() }
+        lifetime.batch = nil
+        lifetime.isCancelled = true
+        // Most often the effect launched last: the batch lets go of it too. Otherwise the batch
+        // passes over it (it is no longer waiting).
+        if batch.effects.last === lifetime { batch.effects.removeLast() }
+        lifetime.leaveFamily()
+        lifetime.drop()
+        finished(token, begun: false)
     }
 }
 
@@ -516,6 +538,10 @@ class EffectLifetime {
     @usableFromInline
     func drop() {}
 
+    /// Leaves the effects its send started, before it began: there is nothing to wait for.
+    @usableFromInline
+    func leaveFamily() {}
+
     /// Neither this effect nor the concatenation it is a step of was cancelled.
     @inlinable
     var isActive: Bool {
@@ -601,6 +627,11 @@ final class RunLifetime<State, Action: Sendable>: EffectLifetime {
         work = nil
         family = nil
     }
+
+    @usableFromInline
+    override func leaveFamily() {
+        family?.remove(self)
+    }
 }
 
 /// A concatenation: its steps, started one after the other by `steps`.
@@ -659,6 +690,8 @@ final class EffectBatch {
         let waiting = effects
         effects = []
         for lifetime in waiting {
+            // Forgotten since it joined the batch (cancelled by its id).
+            guard lifetime.isPending else { continue }
             if lifetime.isCancelled {
                 lifetime.batch = nil
                 lifetime.drop()
@@ -744,6 +777,16 @@ package final class StartedEffects: @unchecked Sendable {
     @MainActor @inlinable
     func append(_ lifetime: EffectLifetime) {
         if first == nil { first = lifetime } else { more.append(lifetime) }
+    }
+
+    /// Forgets `lifetime`, cancelled before it began.
+    @MainActor @inlinable
+    func remove(_ lifetime: EffectLifetime) {
+        if first === lifetime {
+            first = more.isEmpty ? nil : more.removeFirst()
+        } else if let index = more.lastIndex(where: { $0 === lifetime }) {
+            more.remove(at: index)
+        }
     }
 
     @MainActor @usableFromInline

@@ -121,6 +121,24 @@ struct EffectBatchTests {
         #expect(store.state.finished == ["三"])
     }
 
+    @Test("an effect superseded before it began is forgotten by the send that supersedes it: no longer running, nothing to wait for, its lifetime freed though the first send's task is kept")
+    func supersededEffectsAreForgottenAtOnce() async {
+        let log = Log()
+        let store = Store(initialState: Speaker.State()) { Speaker(log: log, gate: AsyncStream { _ in }) }
+        let first = store.send(.speak("一"))
+        weak var superseded = first.effects?.first
+        #expect(superseded != nil)
+        #expect(store.root?.runningEffectCount == 1)
+        let second = store.send(.speak("二"))
+        #expect(superseded == nil)
+        #expect(first.effects?.count == 0)
+        #expect(store.root?.runningEffectCount == 1)
+        await first.finish()
+        #expect(log.all.isEmpty)
+        await second.finish()
+        #expect(log.all == ["began 二"])
+    }
+
     @Test("effects launched in one turn begin in the order they were launched, across sends")
     func batchedEffectsBeginInOrder() async {
         let log = Log()
@@ -161,8 +179,9 @@ struct EffectBatchTests {
         let first = store.send(.speak("一"))
         let second = store.send(.speak("二"))
         await first.finish()
-        #expect(log.all == ["began 二"], "the awaiting task began the batch; the queued work has not run yet")
+        #expect(log.all.isEmpty, "its speech was superseded before it began: nothing to wait for, nothing begun")
         await second.finish()
+        #expect(log.all == ["began 二"], "the awaiting task began the batch; the queued work has not run yet")
         await queued.value
         #expect(log.all == ["began 二", "queued"])
         #expect(store.state.finished == ["二"])
