@@ -361,6 +361,15 @@ func sampleRecord(id: String = UUID().uuidString, topicID: String = "number.1-10
         #expect(written == (try HistoryClient.encodedLine(record)))
     }
 
+    @Test func theHistoryOnDiskSaysItWaitsOnTheDiskAndOneInMemoryDoesNot() {
+        let locations = StorageLocations(configDirectory: "/nowhere", dataDirectory: "/nowhere")
+        #expect(HistoryClient.live(locations).waitsOnDisk)
+        #expect(!HistoryClient.inMemory().waitsOnDisk)
+        // One a caller makes is taken to wait on a disk unless it says otherwise.
+        #expect(HistoryClient(append: { _ in }, load: { HistoryLoad() }).waitsOnDisk)
+        #expect(!HistoryClient(append: { _ in }, load: { HistoryLoad() }, waitsOnDisk: false).waitsOnDisk)
+    }
+
     @Test func recordsRoundTripOneLineEach() throws {
         let directory = try makeTemporaryDirectory()
         defer { removeTemporaryDirectory(directory) }

@@ -21,11 +21,18 @@ public struct HistoryClient: Sendable {
     /// Hands over the records one at a time, oldest first, without keeping them all, and
     /// returns the lines skipped: for statistics over a long history.
     public var scan: @Sendable (_ each: (SessionRecord) -> Void) throws -> SkippedLines
+    /// Whether its work waits on a disk (an fsync, a read of the whole history): a feature
+    /// then does it away from the main actor, so the next screen does not wait behind it.
+    /// Work on memory is done where it is asked for: a hop to another thread and back costs
+    /// more than the work (about 50 microseconds each way here).
+    public var waitsOnDisk: Bool
 
+    /// A history from its operations; one that does not say is taken to wait on a disk.
     public init(append: @escaping @Sendable (SessionRecord) throws -> Void, load: @escaping @Sendable () throws -> HistoryLoad,
-                scan: (@Sendable (_ each: (SessionRecord) -> Void) throws -> SkippedLines)? = nil) {
+                scan: (@Sendable (_ each: (SessionRecord) -> Void) throws -> SkippedLines)? = nil, waitsOnDisk: Bool = true) {
         self.append = append
         self.load = load
+        self.waitsOnDisk = waitsOnDisk
         self.scan = scan ?? { each in
             let loaded = try load()
             loaded.records.forEach(each)
@@ -105,7 +112,8 @@ extension HistoryClient {
         let records = LockedValue(initial)
         return Self(
             append: { record in records.withLock { $0.append(record) } },
-            load: { HistoryLoad(records: records.value) })
+            load: { HistoryLoad(records: records.value) },
+            waitsOnDisk: false)
     }
 
     /// A record as its line: JSON and a newline.
