@@ -170,7 +170,8 @@ extension Effect {
         case let .send(action):
             return .send(transform(action))
         case let .run(work):
-            return Effect<Other>(.run(EmbeddedWork(work, transform: transform, dismissal: nil)))
+            // The ids the work carries (see `CarriedIDs`) stay as they were: a map scopes none.
+            return Effect<Other>(.run(EmbeddedWork(work, transform: transform, dismissal: nil, carrying: work.carried)))
         case let .merge(effects):
             return Effect<Other>(.merge(effects.map { $0.map(transform) }))
         case let .concatenate(effects):
@@ -184,37 +185,71 @@ extension Effect {
 
     /// This effect as its parent sees it: its actions embedded by `transform`; the ids it makes
     /// cancellable, or cancels, put under `scope`, so that a child feature's ids never meet
-    /// its parent's, a sibling's, or another copy of itself; and, for a presented child,
-    /// `dismiss()` inside its work sending `dismissal`. One pass, one new node per node: a
-    /// quiz's speech comes through here on every question.
+    /// its parent's, a sibling's, or another copy of itself; for a presented child,
+    /// `dismiss()` inside its work sending `dismissal`; and, given `cancellableBy`, all of it
+    /// made cancellable by that id (the child's effects as a whole: `.cancellable(id:)`).
+    ///
+    /// One pass, one new node per node. A quiz's speech comes through here on every question:
+    /// the work under one id, the commonest shape, becomes one new work that carries its
+    /// scoped id and `cancellableBy` itself (`CarriedIDs`), where a box for each id was two
+    /// more allocations, and frees, per question.
     ///
     /// `scopedIDs`, when given, remembers the last id put under `scope`: a child that
     /// speaks on every question makes its id under the same scope each time.
     @inlinable
     func embedded<Parent>(
         _ transform: @escaping @Sendable (Action) -> Parent, scope: EffectID,
-        dismissal: (@MainActor @Sendable (Send<Parent>) -> Void)? = nil, scopedIDs: ScopedIDMemo? = nil
+        dismissal: (@MainActor @Sendable (Send<Parent>) -> Void)? = nil, scopedIDs: ScopedIDMemo? = nil,
+        cancellableBy outer: EffectID? = nil
     ) -> Effect<Parent> {
         switch operation {
+        case let .run(work) where work.carried.outer == nil:
+            // Its own id, if it carries one (a child's child's), scoped, then `outer`.
+            var carried = CarriedIDs()
+            if let inner = work.carried.inner {
+                carried.add(Self.scoped(inner, under: scope, scopedIDs), cancelsInFlight: work.carried.innerCancelsInFlight)
+            }
+            if let outer { carried.add(outer, cancelsInFlight: false) }
+            return Effect<Parent>(.run(EmbeddedWork(work, transform: transform, dismissal: dismissal, carrying: carried)))
+        case let .cancellable(id, cancelInFlight, effect):
+            if case let .run(work) = effect.operation, work.carried.inner == nil {
+                var carried = CarriedIDs()
+                carried.add(Self.scoped(id, under: scope, scopedIDs), cancelsInFlight: cancelInFlight)
+                if let outer { carried.add(outer, cancelsInFlight: false) }
+                return Effect<Parent>(.run(EmbeddedWork(work, transform: transform, dismissal: dismissal, carrying: carried)))
+            }
+        default:
+            break
+        }
+        let embedded: Effect<Parent>
+        switch operation {
         case .none, .send:
-            return map(transform)
+            embedded = map(transform)
         case let .run(work):
-            return Effect<Parent>(.run(EmbeddedWork(work, transform: transform, dismissal: dismissal)))
+            // Work that carries two ids already: they go back into boxes, scoped.
+            var boxed = Effect<Parent>(.run(EmbeddedWork(work, transform: transform, dismissal: dismissal)))
+            work.carried.forEach { id, cancelsInFlight in
+                boxed = Effect<Parent>(.cancellable(
+                    id: Self.scoped(id, under: scope, scopedIDs), cancelInFlight: cancelsInFlight, boxed))
+            }
+            embedded = boxed
         case let .merge(effects):
-            return Effect<Parent>(.merge(effects.map {
+            embedded = Effect<Parent>(.merge(effects.map {
                 $0.embedded(transform, scope: scope, dismissal: dismissal, scopedIDs: scopedIDs)
             }))
         case let .concatenate(effects):
-            return Effect<Parent>(.concatenate(effects.map {
+            embedded = Effect<Parent>(.concatenate(effects.map {
                 $0.embedded(transform, scope: scope, dismissal: dismissal, scopedIDs: scopedIDs)
             }))
         case let .cancellable(id, cancelInFlight, effect):
-            return Effect<Parent>(.cancellable(
+            embedded = Effect<Parent>(.cancellable(
                 id: Self.scoped(id, under: scope, scopedIDs), cancelInFlight: cancelInFlight,
                 effect.embedded(transform, scope: scope, dismissal: dismissal, scopedIDs: scopedIDs)))
         case let .cancel(id):
-            return Effect<Parent>(.cancel(id: Self.scoped(id, under: scope, scopedIDs)))
+            embedded = Effect<Parent>(.cancel(id: Self.scoped(id, under: scope, scopedIDs)))
         }
+        guard let outer else { return embedded }
+        return embedded.cancellable(id: outer)
     }
 
     /// `id` as seen from outside the child: under `scope`.
@@ -240,9 +275,15 @@ extension Effect {
 class EffectWork<Action>: @unchecked Sendable {
     // Unchecked: subclasses hold only sendable values and `@Sendable` closures, all immutable.
     @usableFromInline let priority: TaskPriority?
+    /// The ids the effect is cancellable by, when the work carries them itself rather than
+    /// boxes around it: only work `embedded` makes, as it makes it.
+    @usableFromInline let carried: CarriedIDs
 
     @inlinable
-    init(priority: TaskPriority?) { self.priority = priority }
+    init(priority: TaskPriority?, carrying carried: CarriedIDs = CarriedIDs()) {
+        self.priority = priority
+        self.carried = carried
+    }
 
     /// Does the work on the caller's executor (the store's actor), sending actions with `send`.
     @usableFromInline
@@ -324,12 +365,12 @@ final class EmbeddedWork<Child, Action>: EffectWork<Action>, @unchecked Sendable
     @inlinable
     init(
         _ child: EffectWork<Child>, transform: @escaping @Sendable (Child) -> Action,
-        dismissal: (@MainActor @Sendable (Send<Action>) -> Void)?
+        dismissal: (@MainActor @Sendable (Send<Action>) -> Void)?, carrying carried: CarriedIDs = CarriedIDs()
     ) {
         self.child = child
         self.transform = transform
         self.dismissal = dismissal
-        super.init(priority: child.priority)
+        super.init(priority: child.priority, carrying: carried)
     }
 
     @usableFromInline
@@ -340,5 +381,39 @@ final class EmbeddedWork<Child, Action>: EffectWork<Action>, @unchecked Sendable
         await DismissEffect.$presentation.withValue(
             DismissEffect.Presentation { await dismissal(send) },
             keepingExecutor: { await child.run(childSend) })
+    }
+}
+
+/// At most two ids a `.run` effect's work carries, innermost first, each with whether starting
+/// the effect cancels what already runs under it: the same as `.cancellable` boxes around the
+/// work, inner inside outer (`run.cancellable(id: inner).cancellable(id: outer)`), without
+/// the boxes. A presented child's speech carries its own id, scoped, and its presentation's.
+@usableFromInline
+struct CarriedIDs {
+    @usableFromInline var inner: EffectID?
+    @usableFromInline var innerCancelsInFlight = false
+    @usableFromInline var outer: EffectID?
+    @usableFromInline var outerCancelsInFlight = false
+
+    @inlinable
+    init() {}
+
+    /// Adds `id` outside those carried already; there is room for two.
+    @inlinable
+    mutating func add(_ id: EffectID, cancelsInFlight: Bool) {
+        if inner == nil {
+            (inner, innerCancelsInFlight) = (id, cancelsInFlight)
+        } else {
+            precondition(outer == nil, "work carries two ids at most")
+            (outer, outerCancelsInFlight) = (id, cancelsInFlight)
+        }
+    }
+
+    /// The ids, innermost first.
+    @inlinable
+    func forEach(_ body: (EffectID, Bool) -> Void) {
+        guard let inner else { return }
+        body(inner, innerCancelsInFlight)
+        if let outer { body(outer, outerCancelsInFlight) }
     }
 }

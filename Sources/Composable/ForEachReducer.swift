@@ -156,8 +156,8 @@ public struct ForEachReducer<Parent: Reducer, Element: Reducer>: Reducer {
                     let elementEffects = elementEffectsID(id, generation: before.generation)
                     effects = effects.merge(with:
                         toStack.modify(&state) { reduceElement(&$0[id: id]!, elementAction) }
-                            .embedded({ embed.embed(.element(id: id, action: $0)) }, scope: elementEffects)
-                            .cancellable(id: elementEffects))
+                            .embedded({ embed.embed(.element(id: id, action: $0)) }, scope: elementEffects,
+                                      cancellableBy: elementEffects))
                 } else {
                     RuntimeWarnings.report(
                         "forEach at \(fileID):\(line) received \(elementAction) for element \(id), "

@@ -106,9 +106,7 @@ public struct IfLetReducer<Parent: Reducer, Child: Reducer>: Reducer {
                     let embed = toChildAction
                     let effect = toChildState.modify(&state) { reduceChild(&$0!, childAction) }
                     if !effect.isNone {
-                        childEffect = effect
-                            .embedded({ embed.embed($0) }, scope: childEffects)
-                            .cancellable(id: childEffects)
+                        childEffect = effect.embedded({ embed.embed($0) }, scope: childEffects, cancellableBy: childEffects)
                     }
                 } else {
                     RuntimeWarnings.report(

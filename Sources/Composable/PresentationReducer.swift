@@ -140,9 +140,8 @@ public struct PresentationReducer<Parent: Reducer, Child: Reducer>: Reducer wher
                             effects = effectsID(id)
                             (name.presentation, name.id) = (id, effects)
                         }
-                        childEffect = effect
-                            .embedded(toParent, scope: effects, dismissal: dismissal, scopedIDs: name.scopedIDs)
-                            .cancellable(id: effects)
+                        childEffect = effect.embedded(
+                            toParent, scope: effects, dismissal: dismissal, scopedIDs: name.scopedIDs, cancellableBy: effects)
                     }
                 } else {
                     RuntimeWarnings.report(

@@ -234,7 +234,7 @@ package final class StoreRuntime<State, Action: Sendable> {
             // concatenation, the step reduces what its effect queued when it has started it.
             queue.append((action, .effect, nil))
         case let .run(work):
-            startRun(work, in: &family, parent: parent)
+            startWork(work, in: &family, parent: parent)
         case let .merge(effects):
             for effect in effects { start(effect, in: &family, parent: parent) }
         case let .concatenate(effects):
@@ -267,12 +267,12 @@ package final class StoreRuntime<State, Action: Sendable> {
             // path below would, without going round it again for each id and keeping a list.
             switch effect.operation {
             case let .run(work):
-                register(startRun(work, in: &family, parent: parent), under: id)
+                register(startWork(work, in: &family, parent: parent), under: id)
                 return
             case let .cancellable(innerID, innerCancelInFlight, inner):
                 if case let .run(work) = inner.operation {
                     if innerCancelInFlight { cancel(id: innerID) }
-                    let lifetime = startRun(work, in: &family, parent: parent)
+                    let lifetime = startWork(work, in: &family, parent: parent)
                     register(lifetime, under: innerID)
                     register(lifetime, under: id)
                     return
@@ -293,7 +293,23 @@ package final class StoreRuntime<State, Action: Sendable> {
         }
     }
 
-    /// Starts `work` as an effect of its own, in `family`.
+    /// Starts `work` as an effect of its own, in `family`, cancellable by the ids it carries
+    /// (as `.cancellable` boxes around it would make it: the outer id's effects cancelled first,
+    /// the inner id registered first).
+    @inlinable
+    @discardableResult
+    func startWork(_ work: EffectWork<Action>, in family: inout StartedEffects?, parent: EffectLifetime?) -> EffectLifetime {
+        guard let inner = work.carried.inner else { return startRun(work, in: &family, parent: parent) }
+        let outer = work.carried.outer
+        if let outer, work.carried.outerCancelsInFlight { cancel(id: outer) }
+        if work.carried.innerCancelsInFlight { cancel(id: inner) }
+        let lifetime = startRun(work, in: &family, parent: parent)
+        register(lifetime, under: inner)
+        if let outer { register(lifetime, under: outer) }
+        return lifetime
+    }
+
+    /// Starts `work` as an effect of its own, in `family`, whatever ids it carries.
     @inlinable
     @discardableResult
     func startRun(_ work: EffectWork<Action>, in family: inout StartedEffects?, parent: EffectLifetime?) -> EffectLifetime {

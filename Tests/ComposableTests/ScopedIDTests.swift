@@ -65,6 +65,34 @@ private struct Host: Reducer {
     }
 }
 
+/// Presents a `Host`, which presents the timers: a timer's effect comes up through two
+/// presentations, each putting its ids under its own.
+private struct Outer: Reducer {
+    struct State: Equatable {
+        @PresentationState var host: Host.State?
+    }
+
+    enum Action: Equatable, Sendable, CasePathable {
+        case open
+        case host(PresentationAction<Host.Action>)
+
+        struct AllCasePaths {
+            let host = CasePath<Action, PresentationAction<Host.Action>>(embed: Action.host) {
+                if case let .host(action) = $0 { action } else { nil }
+            }
+        }
+        static let allCasePaths = AllCasePaths()
+    }
+
+    var body: some ReducerOf<Self> {
+        Reduce { state, action in
+            if case .open = action { state.host = Host.State() }
+            return .none
+        }
+        .ifLet(\.$host, action: \.host) { Host() }
+    }
+}
+
 @MainActor
 @Suite struct ScopedIDTests {
     private enum CancelID: Hashable, Sendable { case speech }
@@ -92,6 +120,34 @@ private struct Host: Reducer {
         await store.send(.timers(.presented(.stop("b"))))
         await clock.advance(by: .seconds(1))
         await store.receive(.timers(.presented(.fired("a"))))
+        await store.finish()
+    }
+
+    @Test func aChildTwoPresentationsDownIsCancelledByItsIDAndByEitherDismissal() async {
+        let clock = TestClock()
+        let store = TestStore(initialState: Outer.State()) { Outer() } withDependencies: { $0.clock = clock }
+        func timers(_ action: Timers.Action) -> Outer.Action { .host(.presented(.timers(.presented(action)))) }
+        await store.send(.open) { $0.host = Host.State() }
+        await store.send(.host(.presented(.open))) { $0.host?.timers = Timers.State() }
+        // By its own id, under both presentations.
+        await store.send(timers(.start("a")))
+        await store.send(timers(.stop("a")))
+        await clock.advance(by: .seconds(1))
+        // By the middle presentation's dismissal.
+        await store.send(timers(.start("b")))
+        await store.send(.host(.presented(.timers(.dismiss)))) { $0.host?.timers = nil }
+        await clock.advance(by: .seconds(1))
+        // By the outer one's.
+        await store.send(.host(.presented(.open))) { $0.host?.timers = Timers.State() }
+        await store.send(timers(.start("c")))
+        await store.send(.host(.dismiss)) { $0.host = nil }
+        await clock.advance(by: .seconds(1))
+        // And one left alone arrives, through both.
+        await store.send(.open) { $0.host = Host.State() }
+        await store.send(.host(.presented(.open))) { $0.host?.timers = Timers.State() }
+        await store.send(timers(.start("d")))
+        await clock.advance(by: .seconds(1))
+        await store.receive(timers(.fired("d")))
         await store.finish()
     }
 
