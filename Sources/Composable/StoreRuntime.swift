@@ -824,8 +824,16 @@ package final class StartedEffects: @unchecked Sendable {
             let effect = self[index]
             // One that has ended, was dropped before it began, or ended with no task, has
             // nothing to wait for: no call to make (each costs a frame on the task's stack).
-            if !effect.hasEnded && (effect.isPending || effect.task != nil) { await effect.ended() }
-            index += 1
+            guard !effect.hasEnded && (effect.isPending || effect.task != nil) else {
+                index += 1
+                continue
+            }
+            await effect.ended()
+            // Beginning its batch may have run an effect that cancelled this one before it
+            // began, which took it out of the family (`remove`): the next one is now where it
+            // was. (Only one still waiting for its batch leaves, and those before `index` have
+            // all begun.)
+            if index < count && self[index] === effect { index += 1 }
         }
     }
 

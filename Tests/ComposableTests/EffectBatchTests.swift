@@ -20,7 +20,7 @@ private struct Speaker: Reducer {
     enum Action: Equatable, Sendable {
         case speak(String), both(String, String), finished(String), wait(String)
         case withPriority(String), threeWithOnePriority, firstCancelsSecond, cancelSecond
-        case cancelsItself, cancelSelf
+        case cancelsItself, cancelSelf, cancelsSecondLater, secondAndWait(String)
     }
     let log: Log
     let gate: AsyncStream<Void>
@@ -38,11 +38,13 @@ private struct Speaker: Reducer {
                 .run { _ in log.add("began \(first)") },
                 .run { _ in log.add("began \(second)") })
         case let .wait(text):
+            return waiting(text)
+        case let .secondAndWait(text):
+            return .merge(.run { _ in log.add("began second") }.cancellable(id: "second"), waiting(text))
+        case .cancelsSecondLater:
             return .run { send in
-                log.add("began \(text)")
-                for await _ in gate { break }
-                log.add(Task.isCancelled ? "cancelled \(text)" : "ended \(text)")
-                await send(.finished(text))
+                log.add("began canceller")
+                await send(.cancelSecond)
             }
         case let .withPriority(text):
             return .run(priority: .medium) { _ in log.add("began \(text)") }
@@ -72,6 +74,16 @@ private struct Speaker: Reducer {
         case let .finished(text):
             state.finished.append(text)
             return .none
+        }
+    }
+
+    /// Work that waits for the gate to open (or close).
+    private func waiting(_ text: String) -> Effect<Action> {
+        .run { send in
+            log.add("began \(text)")
+            for await _ in gate { break }
+            log.add(Task.isCancelled ? "cancelled \(text)" : "ended \(text)")
+            await send(.finished(text))
         }
     }
 }
@@ -137,6 +149,26 @@ struct EffectBatchTests {
         #expect(log.all.isEmpty)
         await second.finish()
         #expect(log.all == ["began 二"])
+    }
+
+    @Test("finish() waits for every effect of its send, though beginning the batch cancels one of them before it began")
+    func finishWaitsPastAnEffectCancelledAsItsBatchBegins() async {
+        let log = Log()
+        let (gate, open) = AsyncStream<Void>.makeStream()
+        let store = Store(initialState: Speaker.State()) { Speaker(log: log, gate: gate) }
+        // First in the batch: its work, begun by the wait below, cancels "second" before that
+        // began, which takes it out of the family the wait is walking.
+        store.send(.cancelsSecondLater)
+        let task = store.send(.secondAndWait("w"))
+        let opener = Task { @MainActor in
+            for _ in 0..<50 { await Task.yield() }
+            log.add("opening")
+            open.finish()
+        }
+        await task.finish()
+        log.add("finish returned")
+        await opener.value
+        #expect(log.all == ["began canceller", "began w", "opening", "ended w", "finish returned"])
     }
 
     @Test("effects launched in one turn begin in the order they were launched, across sends")
