@@ -45,7 +45,7 @@ private enum HistoryClientKey: DependencyKey {
     static var liveValue: HistoryClient {
         switch StorageLocations.fromProcess {
         case let .success(locations): .live(locations)
-        case let .failure(error): HistoryClient(append: { _ in throw error }, load: { throw error })
+        case let .failure(error): HistoryClient(append: { _ in throw error }, load: { throw error }, waitsOnDisk: false)
         }
     }
 }
