@@ -10,7 +10,8 @@ public struct StoreTask: Hashable, Sendable {
     @inlinable
     init(_ effects: StartedEffects?) { self.effects = effects }
 
-    /// Waits until the effects have ended.
+    /// Waits until the effects have ended. An effect cancelled before it began (superseded by
+    /// a later send's, say) has left them: there is nothing to wait for.
     @inlinable
     public nonisolated(nonsending) func finish() async {
         await effects?.waitForEffects()
