@@ -203,19 +203,17 @@ extension Effect {
         cancellableBy outer: EffectID? = nil
     ) -> Effect<Parent> {
         switch operation {
-        case let .run(work) where work.carried.outer == nil:
-            // Its own id, if it carries one (a child's child's), scoped, then `outer`.
-            var carried = CarriedIDs()
-            if let inner = work.carried.inner {
-                carried.add(Self.scoped(inner, under: scope, scopedIDs), cancelsInFlight: work.carried.innerCancelsInFlight)
-            }
-            if let outer { carried.add(outer, cancelsInFlight: false) }
+        case let .run(work) where work.carried.count < 2:
+            // The one id it may carry is the child's own (its own child's effects, named by
+            // the presentation they came through): under `scope` it is the inner one now.
+            let own = work.carried.only
+            let carried = CarriedIDs(
+                inner: own.map { Self.scoped($0.id, under: scope, scopedIDs) }, cancelsInFlight: own?.cancelsInFlight ?? false,
+                outer: outer)
             return Effect<Parent>(.run(EmbeddedWork(work, transform: transform, dismissal: dismissal, carrying: carried)))
         case let .cancellable(id, cancelInFlight, effect):
-            if case let .run(work) = effect.operation, work.carried.inner == nil {
-                var carried = CarriedIDs()
-                carried.add(Self.scoped(id, under: scope, scopedIDs), cancelsInFlight: cancelInFlight)
-                if let outer { carried.add(outer, cancelsInFlight: false) }
+            if case let .run(work) = effect.operation, work.carried.count == 0 {
+                let carried = CarriedIDs(inner: Self.scoped(id, under: scope, scopedIDs), cancelsInFlight: cancelInFlight, outer: outer)
                 return Effect<Parent>(.run(EmbeddedWork(work, transform: transform, dismissal: dismissal, carrying: carried)))
             }
         default:
@@ -226,13 +224,14 @@ extension Effect {
         case .none, .send:
             embedded = map(transform)
         case let .run(work):
-            // Work that carries two ids already: they go back into boxes, scoped.
-            var boxed = Effect<Parent>(.run(EmbeddedWork(work, transform: transform, dismissal: dismissal)))
-            work.carried.forEach { id, cancelsInFlight in
-                boxed = Effect<Parent>(.cancellable(
-                    id: Self.scoped(id, under: scope, scopedIDs), cancelInFlight: cancelsInFlight, boxed))
-            }
-            embedded = boxed
+            // Work that carries two ids already: they go back into boxes, scoped, the inner
+            // inside the outer.
+            let bare = Effect<Parent>(.run(EmbeddedWork(work, transform: transform, dismissal: dismissal)))
+            let inner = Effect<Parent>(.cancellable(
+                id: Self.scoped(work.carried.inner!, under: scope, scopedIDs), cancelInFlight: work.carried.innerCancelsInFlight,
+                bare))
+            embedded = Effect<Parent>(.cancellable(
+                id: Self.scoped(work.carried.outer!, under: scope, scopedIDs), cancelInFlight: false, inner))
         case let .merge(effects):
             embedded = Effect<Parent>(.merge(effects.map {
                 $0.embedded(transform, scope: scope, dismissal: dismissal, scopedIDs: scopedIDs)
@@ -384,36 +383,37 @@ final class EmbeddedWork<Child, Action>: EffectWork<Action>, @unchecked Sendable
     }
 }
 
-/// At most two ids a `.run` effect's work carries, innermost first, each with whether starting
-/// the effect cancels what already runs under it: the same as `.cancellable` boxes around the
-/// work, inner inside outer (`run.cancellable(id: inner).cancellable(id: outer)`), without
-/// the boxes. A presented child's speech carries its own id, scoped, and its presentation's.
+/// The ids a `.run` effect's work carries itself, the same as `.cancellable` boxes around it
+/// (`run.cancellable(id: inner, cancelInFlight: …).cancellable(id: outer)`) without the
+/// boxes: a presented child's speech carries its own id, scoped, and its presentation's.
 @usableFromInline
 struct CarriedIDs {
-    @usableFromInline var inner: EffectID?
-    @usableFromInline var innerCancelsInFlight = false
-    @usableFromInline var outer: EffectID?
-    @usableFromInline var outerCancelsInFlight = false
+    /// The child's own id, under its scope, and whether starting the effect cancels what
+    /// already runs under it.
+    @usableFromInline let inner: EffectID?
+    @usableFromInline let innerCancelsInFlight: Bool
+    /// The id naming all of a child's effects (its presentation's, its element's): starting
+    /// one never cancels the others.
+    @usableFromInline let outer: EffectID?
 
     @inlinable
-    init() {}
-
-    /// Adds `id` outside those carried already; there is room for two.
-    @inlinable
-    mutating func add(_ id: EffectID, cancelsInFlight: Bool) {
-        if inner == nil {
-            (inner, innerCancelsInFlight) = (id, cancelsInFlight)
-        } else {
-            precondition(outer == nil, "work carries two ids at most")
-            (outer, outerCancelsInFlight) = (id, cancelsInFlight)
-        }
+    init(inner: EffectID? = nil, cancelsInFlight: Bool = false, outer: EffectID? = nil) {
+        self.inner = inner
+        self.innerCancelsInFlight = cancelsInFlight
+        self.outer = outer
     }
 
-    /// The ids, innermost first.
+    /// How many ids it carries.
     @inlinable
-    func forEach(_ body: (EffectID, Bool) -> Void) {
-        guard let inner else { return }
-        body(inner, innerCancelsInFlight)
-        if let outer { body(outer, outerCancelsInFlight) }
+    var count: Int { (inner == nil ? 0 : 1) + (outer == nil ? 0 : 1) }
+
+    /// The one id it carries, when it carries exactly one.
+    @inlinable
+    var only: (id: EffectID, cancelsInFlight: Bool)? {
+        switch (inner, outer) {
+        case let (inner?, nil): (inner, innerCancelsInFlight)
+        case let (nil, outer?): (outer, false)
+        default: nil
+        }
     }
 }

@@ -293,23 +293,23 @@ package final class StoreRuntime<State, Action: Sendable> {
         }
     }
 
-    /// Starts `work` as an effect of its own, in `family`, cancellable by the ids it carries
-    /// (as `.cancellable` boxes around it would make it: the outer id's effects cancelled first,
-    /// the inner id registered first).
+    /// Starts `work` as an effect of its own, in `family`, cancellable by the ids it carries,
+    /// as `.cancellable` boxes around it would make it: the inner id's effects cancelled first
+    /// when it cancels in flight, the inner id registered before the outer.
     @inlinable
     @discardableResult
     func startWork(_ work: EffectWork<Action>, in family: inout StartedEffects?, parent: EffectLifetime?) -> EffectLifetime {
-        guard let inner = work.carried.inner else { return startRun(work, in: &family, parent: parent) }
-        let outer = work.carried.outer
-        if let outer, work.carried.outerCancelsInFlight { cancel(id: outer) }
-        if work.carried.innerCancelsInFlight { cancel(id: inner) }
+        let inner = work.carried.inner, outer = work.carried.outer
+        if inner == nil && outer == nil { return startRun(work, in: &family, parent: parent) }
+        if let inner, work.carried.innerCancelsInFlight { cancel(id: inner) }
         let lifetime = startRun(work, in: &family, parent: parent)
-        register(lifetime, under: inner)
+        if let inner { register(lifetime, under: inner) }
         if let outer { register(lifetime, under: outer) }
         return lifetime
     }
 
-    /// Starts `work` as an effect of its own, in `family`, whatever ids it carries.
+    /// Starts `work` as an effect of its own, in `family`, leaving the ids it carries to the
+    /// caller (`startWork`).
     @inlinable
     @discardableResult
     func startRun(_ work: EffectWork<Action>, in family: inout StartedEffects?, parent: EffectLifetime?) -> EffectLifetime {
@@ -431,10 +431,11 @@ package final class StoreRuntime<State, Action: Sendable> {
 
     /// Cancels the running effect `token`. One still waiting for its batch will never begin,
     /// and is forgotten now, not when the batch comes: a piped session supersedes 63 of every
-    /// 64 answers' speech this way. Forgotten at once, its lifetime is freed before the next
-    /// answer's is made, which reuses the memory; kept until the batch, 63 were freed there in
-    /// a row, past the allocator's per-thread cache, and each id of the presentation held
-    /// the tokens of all of them.
+    /// 64 answers' speech this way. It leaves the running effects and its send's family at
+    /// once, and the batch when it was the last launched (the previous answer's speech is):
+    /// then its lifetime is freed before the next answer's is made, which reuses the memory.
+    /// Kept until the batch, 63 were freed there in a row, past the allocator's per-thread
+    /// cache, and each id of the presentation held the tokens of all of them.
     @inlinable
     func cancelEffect(_ token: EffectToken) {
         guard let lifetime = running[token] else { return }
@@ -576,10 +577,10 @@ class EffectLifetime {
         if let task {
             task.cancel()
         } else if isPending {
-            // It will never begin: its work is let go of now, not when its batch comes. A piped
-            // session supersedes 63 of every 64 answers' speech this way, and their work freed
-            // at once is memory the next answer's reuses; freed together, 64 at a time, it
-            // went back to the allocator's shared lists (a fifth of a superseded effect's time).
+            // It will never begin: its work is let go of now, not when its batch comes (freed
+            // together, many at a time, it went back to the allocator's shared lists). Cancelled
+            // by its id, the runtime forgets the whole effect at once (`cancelEffect`); this is
+            // the way of the others: its send's task cancelled, every effect of a store.
             drop()
         }
         for child in children { child.cancel() }

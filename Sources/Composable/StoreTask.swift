@@ -10,8 +10,9 @@ public struct StoreTask: Hashable, Sendable {
     @inlinable
     init(_ effects: StartedEffects?) { self.effects = effects }
 
-    /// Waits until the effects have ended. An effect cancelled before it began (superseded by
-    /// a later send's, say) has left them: there is nothing to wait for.
+    /// Waits until the effects have ended. A `.run` effect cancelled by its id before it began
+    /// (superseded by a later send's `cancelInFlight` effect) has left them: there is nothing
+    /// to wait for.
     @inlinable
     public nonisolated(nonsending) func finish() async {
         await effects?.waitForEffects()
