@@ -1,4 +1,5 @@
 import Composable
+import Dispatch
 import ComposableTesting
 import Foundation
 @testable import KazuKit
@@ -84,6 +85,44 @@ import Testing
         #expect(try history.load().records.isEmpty)
         await clock.advance(by: .seconds(1))
         await store.finish()
+    }
+
+    /// A history in memory is saved, and read back, where the effect runs (on the main
+    /// actor): a hop to another thread and back costs more than the work. One that waits on a
+    /// disk is saved and read away from it. (The main actor's jobs run on the main dispatch
+    /// queue, on whichever thread drains it: the queue, not the thread, tells.)
+    @Test(arguments: [false, true])
+    func theHistoryLeavesTheMainActorOnlyWhenItWaitsOnADisk(waitsOnDisk: Bool) async throws {
+        let onMainQueue = DispatchSpecificKey<Bool>()
+        DispatchQueue.main.setSpecific(key: onMainQueue, value: true)
+        defer { DispatchQueue.main.setSpecific(key: onMainQueue, value: nil) }
+        let whereItRan = LockedValue<[Bool]>([])
+        let memory = HistoryClient.inMemory()
+        let history = HistoryClient(
+            append: { record in
+                whereItRan.withLock { $0.append(DispatchQueue.getSpecific(key: onMainQueue) ?? false) }
+                try memory.append(record)
+            },
+            load: {
+                whereItRan.withLock { $0.append(DispatchQueue.getSpecific(key: onMainQueue) ?? false) }
+                return try memory.load()
+            },
+            waitsOnDisk: waitsOnDisk)
+        let store = makeStore(clock: TestClock(), history: history, saves: LockedValue([]))
+        store.exhaustivity = .off
+        await store.send(.topics(.topicPicked("number.1-10")))
+        await store.receive(\.topics.delegate)
+        await store.send(.preSettings(.presented(.questionLimitEntered("1"))))
+        await store.send(.preSettings(.presented(.startTapped)))
+        await store.receive(.quiz(.presented(.started)))
+        let answer = try #require(store.state.quiz?.question.answer)
+        await store.send(.quiz(.presented(.answerSubmitted(answer))))
+        await store.receive(\.quiz.presented.delegate.sessionEnded)
+        await store.receive(.historySaved)
+        await store.receive(\.reviewUpdated)
+        // Saved once, read back once.
+        #expect(whereItRan.value == (waitsOnDisk ? [false, false] : [true, true]))
+        await store.skipInFlightEffects()
     }
 
     @Test func aBurstOfSpeechChangesIsSavedOnceWithTheLastValues() async {

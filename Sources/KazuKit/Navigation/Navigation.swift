@@ -150,7 +150,7 @@ public struct Navigation: Reducer, Sendable {
                 state.path.append(Summary.State(record: record, script: script))
                 state.isSavingSession = true
                 return .run { send in
-                    try await Self.doing(history) { try history.append(record) }
+                    try await Self.historyWork(of: history) { try history.append(record) }
                     await send(.historySaved)
                 } catch: { error, send in
                     await send(.historyNotSaved(record, "\(error)"))
@@ -161,7 +161,7 @@ public struct Navigation: Reducer, Sendable {
                 // What was just answered changes what is left to review.
                 let now = now()
                 return .run { send in
-                    let review = try await Self.doing(history) { try history.statistics(now: now).0.review }
+                    let review = try await Self.historyWork(of: history) { try history.statistics(now: now).0.review }
                     await send(.reviewUpdated(review))
                 } catch: { error, send in
                     await send(.saveFailed("history not read: \(error)"))
@@ -216,7 +216,7 @@ public struct Navigation: Reducer, Sendable {
     /// The history's `work`: away from the main actor where effects run when it waits on a
     /// disk (an fsync, a read of the whole history), so the front end's next screen does not
     /// wait behind it; where it is, for a history in memory.
-    nonisolated(nonsending) private static func doing<T: Sendable>(_ history: HistoryClient, _ work: @Sendable () throws -> T) async throws -> T {
+    nonisolated(nonsending) private static func historyWork<T: Sendable>(of history: HistoryClient, _ work: @Sendable () throws -> T) async throws -> T {
         history.waitsOnDisk ? try await offTheMainActor(work) : try work()
     }
 
