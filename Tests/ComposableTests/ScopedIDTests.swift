@@ -31,66 +31,54 @@ private struct Timers: Reducer {
     }
 }
 
-/// Presents the child on `.open`: in the reducer `.ifLet` is attached to, or in a sibling
-/// before it in the same body.
-private struct Host: Reducer {
+/// Presents a child on `.open`: in the reducer `.ifLet` is attached to, or in a sibling
+/// before it in the same body. A presenter of a presenter puts a child two presentations down.
+private struct Presenter<Child: Reducer>: Reducer
+where Child.State: Equatable & Sendable, Child.Action: Equatable & Sendable {
     struct State: Equatable {
-        @PresentationState var timers: Timers.State?
+        @PresentationState var child: Child.State?
     }
 
     enum Action: Equatable, Sendable, CasePathable {
         case open
-        case timers(PresentationAction<Timers.Action>)
+        case child(PresentationAction<Child.Action>)
 
         struct AllCasePaths {
-            let timers = CasePath<Action, PresentationAction<Timers.Action>>(embed: Action.timers) {
-                if case let .timers(action) = $0 { action } else { nil }
+            let child = CasePath<Action, PresentationAction<Child.Action>>(embed: Action.child) {
+                if case let .child(action) = $0 { action } else { nil }
             }
         }
-        static let allCasePaths = AllCasePaths()
+        static var allCasePaths: AllCasePaths { AllCasePaths() }
     }
 
+    let child: Child
+    let presented: Child.State
     var presentsInASibling = false
 
     var body: some ReducerOf<Self> {
         Reduce { state, action in
-            if presentsInASibling, case .open = action { state.timers = Timers.State() }
+            if presentsInASibling, case .open = action { state.child = presented }
             return .none
         }
         Reduce { state, action in
-            if !presentsInASibling, case .open = action { state.timers = Timers.State() }
+            if !presentsInASibling, case .open = action { state.child = presented }
             return .none
         }
-        .ifLet(\.$timers, action: \.timers) { Timers() }
+        .ifLet(\.$child, action: \.child) { child }
     }
 }
 
-/// Presents a `Host`, which presents the timers: a timer's effect comes up through two
-/// presentations, each putting its ids under its own.
-private struct Outer: Reducer {
-    struct State: Equatable {
-        @PresentationState var host: Host.State?
-    }
+private typealias Host = Presenter<Timers>
+private typealias Outer = Presenter<Host>
 
-    enum Action: Equatable, Sendable, CasePathable {
-        case open
-        case host(PresentationAction<Host.Action>)
-
-        struct AllCasePaths {
-            let host = CasePath<Action, PresentationAction<Host.Action>>(embed: Action.host) {
-                if case let .host(action) = $0 { action } else { nil }
-            }
-        }
-        static let allCasePaths = AllCasePaths()
+extension Presenter where Child == Timers {
+    init(presentsInASibling: Bool = false) {
+        self.init(child: Timers(), presented: Timers.State(), presentsInASibling: presentsInASibling)
     }
+}
 
-    var body: some ReducerOf<Self> {
-        Reduce { state, action in
-            if case .open = action { state.host = Host.State() }
-            return .none
-        }
-        .ifLet(\.$host, action: \.host) { Host() }
-    }
+extension Presenter where Child == Presenter<Timers> {
+    init() { self.init(child: Host(), presented: Host.State()) }
 }
 
 @MainActor
@@ -108,43 +96,43 @@ private struct Outer: Reducer {
     @Test func aPresentedChildsIDsStayApartAfterTheLastOneIsRemembered() async {
         let clock = TestClock()
         let store = TestStore(initialState: Host.State()) { Host() } withDependencies: { $0.clock = clock }
-        await store.send(.open) { $0.timers = Timers.State() }
-        await store.send(.timers(.presented(.start("a"))))
-        await store.send(.timers(.presented(.start("b"))))
+        await store.send(.open) { $0.child = Timers.State() }
+        await store.send(.child(.presented(.start("a"))))
+        await store.send(.child(.presented(.start("b"))))
         // The last id the presentation scoped is "b": stopping "a" must stop "a" only.
-        await store.send(.timers(.presented(.stop("a"))))
+        await store.send(.child(.presented(.stop("a"))))
         await clock.advance(by: .seconds(1))
-        await store.receive(.timers(.presented(.fired("b"))))
+        await store.receive(.child(.presented(.fired("b"))))
         // And "a" again, after "b": a new effect under "a", which "b" does not stop.
-        await store.send(.timers(.presented(.start("a"))))
-        await store.send(.timers(.presented(.stop("b"))))
+        await store.send(.child(.presented(.start("a"))))
+        await store.send(.child(.presented(.stop("b"))))
         await clock.advance(by: .seconds(1))
-        await store.receive(.timers(.presented(.fired("a"))))
+        await store.receive(.child(.presented(.fired("a"))))
         await store.finish()
     }
 
     @Test func aChildTwoPresentationsDownIsCancelledByItsIDAndByEitherDismissal() async {
         let clock = TestClock()
         let store = TestStore(initialState: Outer.State()) { Outer() } withDependencies: { $0.clock = clock }
-        func timers(_ action: Timers.Action) -> Outer.Action { .host(.presented(.timers(.presented(action)))) }
-        await store.send(.open) { $0.host = Host.State() }
-        await store.send(.host(.presented(.open))) { $0.host?.timers = Timers.State() }
+        func timers(_ action: Timers.Action) -> Outer.Action { .child(.presented(.child(.presented(action)))) }
+        await store.send(.open) { $0.child = Host.State() }
+        await store.send(.child(.presented(.open))) { $0.child?.child = Timers.State() }
         // By its own id, under both presentations.
         await store.send(timers(.start("a")))
         await store.send(timers(.stop("a")))
         await clock.advance(by: .seconds(1))
         // By the middle presentation's dismissal.
         await store.send(timers(.start("b")))
-        await store.send(.host(.presented(.timers(.dismiss)))) { $0.host?.timers = nil }
+        await store.send(.child(.presented(.child(.dismiss)))) { $0.child?.child = nil }
         await clock.advance(by: .seconds(1))
         // By the outer one's.
-        await store.send(.host(.presented(.open))) { $0.host?.timers = Timers.State() }
+        await store.send(.child(.presented(.open))) { $0.child?.child = Timers.State() }
         await store.send(timers(.start("c")))
-        await store.send(.host(.dismiss)) { $0.host = nil }
+        await store.send(.child(.dismiss)) { $0.child = nil }
         await clock.advance(by: .seconds(1))
         // And one left alone arrives, through both.
-        await store.send(.open) { $0.host = Host.State() }
-        await store.send(.host(.presented(.open))) { $0.host?.timers = Timers.State() }
+        await store.send(.open) { $0.child = Host.State() }
+        await store.send(.child(.presented(.open))) { $0.child?.child = Timers.State() }
         await store.send(timers(.start("d")))
         await clock.advance(by: .seconds(1))
         await store.receive(timers(.fired("d")))
@@ -154,14 +142,14 @@ private struct Outer: Reducer {
     @Test func presentingAnewInASiblingReducerEndsTheOldChildsEffects() async {
         let clock = TestClock()
         let store = TestStore(initialState: Host.State()) { Host(presentsInASibling: true) } withDependencies: { $0.clock = clock }
-        await store.send(.open) { $0.timers = Timers.State() }
-        await store.send(.timers(.presented(.start("a"))))
+        await store.send(.open) { $0.child = Timers.State() }
+        await store.send(.child(.presented(.start("a"))))
         await store.send(.open)   // an equal state, but a new presentation
         await clock.advance(by: .seconds(1))
         // The old child's timer must not fire into the new child.
-        await store.send(.timers(.presented(.start("b"))))
+        await store.send(.child(.presented(.start("b"))))
         await clock.advance(by: .seconds(1))
-        await store.receive(.timers(.presented(.fired("b"))))
+        await store.receive(.child(.presented(.fired("b"))))
         await store.finish()
     }
 }
