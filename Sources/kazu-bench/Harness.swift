@@ -66,6 +66,11 @@ struct BenchmarkResult {
     var iterationsPerBatch: Int
     var baseline: String?
     var baselineNsPerOp: Double?
+    /// The median, over the run's rounds, of this benchmark's batch over the baseline's
+    /// batch measured right after it. The host slows the whole machine down in spells of
+    /// seconds; the fastest batches of the two may come from different spells, a round's two
+    /// batches mostly from the same one.
+    var pairedMedianRatio: Double?
     var target: Benchmark.Target?
 
     var opsPerSecond: Double { 1e9 / nsPerOp }
@@ -115,7 +120,10 @@ struct BenchmarkRunner {
         Each benchmark warms up, then runs batches of about 25 ms, alternating with its
         baseline if it has one, until each has run 0.3 s and at least 5 batches. ns/op is
         the fastest batch (other processes only add time); the median is shown too. The
-        ratio is our time over the baseline's, measured in the same run.
+        ratio is our time over the baseline's, measured in the same run (fastest over
+        fastest; the target is judged on it). Beside it, the median of each batch over the
+        baseline's batch measured right after it: steadier when the machine slows down and
+        speeds up again, since the two fastest batches may come from different spells.
         """
 
     /// Options from the command line, or a message for standard error.
@@ -209,7 +217,7 @@ struct BenchmarkRunner {
                 let nsPerOp = await time(body, iterations) * 1e9 / Double(iterations)
                 results.append(BenchmarkResult(
                     name: benchmark.name, nsPerOp: nsPerOp, medianNsPerOp: nsPerOp, batches: 1,
-                    iterationsPerBatch: iterations, baseline: nil, baselineNsPerOp: nil, target: nil))
+                    iterationsPerBatch: iterations, baseline: nil, baselineNsPerOp: nil, pairedMedianRatio: nil, target: nil))
             }
             return results
         }
@@ -239,10 +247,13 @@ struct BenchmarkRunner {
         }
         return group.indices.map { k in
             let sorted = samples[k].sorted()
+            // Each round ran every body once, in order: the benchmark's batch, then the baseline's.
+            let pairs = k == 0 && group.count > 1 ? zip(samples[0], samples[1]).map { $0 / $1 }.sorted() : []
             return BenchmarkResult(
                 name: group[k].name, nsPerOp: sorted[0], medianNsPerOp: sorted[sorted.count / 2],
                 batches: sorted.count, iterationsPerBatch: batchSizes[k],
-                baseline: group[k].baseline, baselineNsPerOp: nil, target: group[k].target)
+                baseline: group[k].baseline, baselineNsPerOp: nil,
+                pairedMedianRatio: pairs.isEmpty ? nil : pairs[pairs.count / 2], target: group[k].target)
         }
     }
 
@@ -271,6 +282,7 @@ struct BenchmarkRunner {
             + lpad(fixed(r.medianNsPerOp, r.medianNsPerOp < 100 ? 2 : 1), 11) + lpad(rate(r.opsPerSecond), 13)
         if let ratio = r.ratio, let baseline = r.baseline {
             line += "   " + fixed(ratio, 2) + "x " + baseline
+            if let paired = r.pairedMedianRatio { line += " (batch pairs: median " + fixed(paired, 2) + "x)" }
         }
         switch (r.target, r.targetMet) {
         case (.opsPerSecond(let ops)?, let met?):
@@ -289,6 +301,7 @@ struct BenchmarkRunner {
             out += ", \"medianNsPerOp\": \(fixed(r.medianNsPerOp, 3)), \"batches\": \(r.batches), \"iterationsPerBatch\": \(r.iterationsPerBatch)"
             if let baseline = r.baseline, let ratio = r.ratio {
                 out += ", \"baseline\": \"\(baseline)\", \"baselineNsPerOp\": \(fixed(r.baselineNsPerOp!, 3)), \"ratio\": \(fixed(ratio, 4))"
+                if let paired = r.pairedMedianRatio { out += ", \"pairedMedianRatio\": \(fixed(paired, 4))" }
             }
             switch r.target {
             case .opsPerSecond(let ops)?: out += ", \"targetOpsPerSecond\": \(fixed(ops, 0))"
