@@ -23,6 +23,15 @@ import Testing
         return store
     }
 
+    /// Picks "number.1-10", asks for one question and starts: the quiz is presented.
+    func startOneQuestionSession(_ store: TestStore<Navigation.State, Navigation.Action>) async {
+        await store.send(.topics(.topicPicked("number.1-10")))
+        await store.receive(\.topics.delegate)
+        await store.send(.preSettings(.presented(.questionLimitEntered("1"))))
+        await store.send(.preSettings(.presented(.startTapped)))
+        await store.receive(.quiz(.presented(.started)))
+    }
+
     /// From picking a topic to the summary of a two-question session, with nothing left out:
     /// the history holds the session, the settings hold the choices.
     @Test func aQuestionLimitSessionFromTopicToSummary() async throws {
@@ -110,11 +119,7 @@ import Testing
             waitsOnDisk: waitsOnDisk)
         let store = makeStore(clock: TestClock(), history: history, saves: LockedValue([]))
         store.exhaustivity = .off
-        await store.send(.topics(.topicPicked("number.1-10")))
-        await store.receive(\.topics.delegate)
-        await store.send(.preSettings(.presented(.questionLimitEntered("1"))))
-        await store.send(.preSettings(.presented(.startTapped)))
-        await store.receive(.quiz(.presented(.started)))
+        await startOneQuestionSession(store)
         let answer = try #require(store.state.quiz?.question.answer)
         await store.send(.quiz(.presented(.answerSubmitted(answer))))
         await store.receive(\.quiz.presented.delegate.sessionEnded)
@@ -275,11 +280,7 @@ import Testing
         #expect(!store.state.topics.hasReview)
         await store.send(.topics(.topicPicked("review")))
         #expect(store.state.topics.problem == "nothing to review yet: the review topic is made of the questions you miss")
-        await store.send(.topics(.topicPicked("number.1-10")))
-        await store.receive(\.topics.delegate)
-        await store.send(.preSettings(.presented(.questionLimitEntered("1"))))
-        await store.send(.preSettings(.presented(.startTapped)))
-        await store.receive(.quiz(.presented(.started)))
+        await startOneQuestionSession(store)
         let question = try #require(store.state.quiz?.question)
         await store.send(.quiz(.presented(.showAnswerTapped)))
         await store.send(.quiz(.presented(.answerSubmitted(""))))
@@ -297,11 +298,7 @@ import Testing
         let failing = HistoryClient(append: { _ in throw StorageError("history not saved: disk full") }, load: { HistoryLoad() })
         let store = makeStore(clock: clock, history: failing, saves: LockedValue([]))
         store.exhaustivity = .off
-        await store.send(.topics(.topicPicked("number.1-10")))
-        await store.receive(\.topics.delegate)
-        await store.send(.preSettings(.presented(.questionLimitEntered("1"))))
-        await store.send(.preSettings(.presented(.startTapped)))
-        await store.receive(.quiz(.presented(.started)))
+        await startOneQuestionSession(store)
         let answer = try #require(store.state.quiz?.question.answer)
         await store.send(.quiz(.presented(.answerSubmitted(answer))))
         await store.receive(\.quiz.presented.delegate.sessionEnded)
