@@ -683,6 +683,8 @@ final class StepsLifetime: EffectLifetime {
 @usableFromInline
 final class EffectBatch {
     @exclusivity(unchecked) @usableFromInline var effects: [EffectLifetime] = []
+    /// Where `beginNow()` has got to in `effects`.
+    @exclusivity(unchecked) @usableFromInline var next = 0
     /// The task that begins the batch, and then runs its first effect.
     @exclusivity(unchecked) @usableFromInline var task: Task<Void, Never>?
     /// Tells the store an effect ended: its token, and whether it began.
@@ -701,12 +703,18 @@ final class EffectBatch {
     /// nothing to do): each not cancelled in a task of its own that starts at once, on the
     /// caller's turn of the main actor, and runs until its work first suspends. One that ends
     /// without suspending has ended when this returns.
+    ///
+    /// The effects are taken from the batch one at a time, not from a copy of it: work begun
+    /// here runs at once, and when it awaits an effect later in the batch (another send's
+    /// task), that wait begins the rest of the batch, in order, from where this call has got
+    /// to. (With a copy, the wait found the batch empty and the effect with no task yet, and
+    /// returned before the effect had begun.)
     @usableFromInline
     func beginNow() {
         closed(self)
-        let waiting = effects
-        effects = []
-        for lifetime in waiting {
+        while next < effects.count {
+            let lifetime = effects[next]
+            next += 1
             // Forgotten since it joined the batch (cancelled by its id).
             guard lifetime.isPending else { continue }
             if lifetime.isCancelled {
@@ -724,6 +732,8 @@ final class EffectBatch {
             // Cancelled by its own work before it suspended, when it had no task to cancel yet.
             if lifetime.isCancelled { task.cancel() }
         }
+        effects = []
+        next = 0
     }
 
     @usableFromInline

@@ -107,6 +107,37 @@ private struct Holder: Reducer {
     }
 }
 
+/// A send's task, kept where an effect can read it: main actor only.
+private final class TaskBox: @unchecked Sendable {
+    var task: StoreTask?
+}
+
+/// One effect that waits for another send's effects, the way work might wait for an earlier
+/// request to settle, and one that suspends once before it ends.
+private struct Awaiter: Reducer {
+    struct State: Equatable {}
+    enum Action: Equatable, Sendable { case awaitOther, other }
+    let log: Log
+    let box: TaskBox
+
+    func reduce(into state: inout State, action: Action) -> Effect<Action> {
+        switch action {
+        case .awaitOther:
+            return .run { _ in
+                log.add("awaiting other")
+                await box.task?.finish()
+                log.add("other's finish returned")
+            }
+        case .other:
+            return .run { _ in
+                log.add("began other")
+                await Task.yield()
+                log.add("ended other")
+            }
+        }
+    }
+}
+
 /// Effect tokens pick their bucket in the runtime's tables from the low bits of their hash:
 /// tokens a power of two apart (one long effect kept per 1,024 sends) must still spread.
 @Test func effectTokensAPowerOfTwoApartFallInDifferentBuckets() {
@@ -169,6 +200,17 @@ struct EffectBatchTests {
         log.add("finish returned")
         await opener.value
         #expect(log.all == ["began canceller", "began w", "opening", "ended w", "finish returned"])
+    }
+
+    @Test("work begun with its batch that awaits a later effect of the batch (another send's task) waits for that effect to begin and end")
+    func workAwaitingALaterEffectOfItsBatch() async {
+        let log = Log()
+        let box = TaskBox()
+        let store = Store(initialState: Awaiter.State()) { Awaiter(log: log, box: box) }
+        let first = store.send(.awaitOther)
+        box.task = store.send(.other)
+        await first.finish()
+        #expect(log.all == ["awaiting other", "began other", "ended other", "other's finish returned"])
     }
 
     @Test("effects launched in one turn begin in the order they were launched, across sends")
