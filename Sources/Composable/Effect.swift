@@ -202,28 +202,20 @@ extension Effect {
         dismissal: (@MainActor @Sendable (Send<Parent>) -> Void)? = nil, scopedIDs: ScopedIDMemo? = nil,
         cancellableBy outer: EffectID? = nil
     ) -> Effect<Parent> {
-        switch operation {
-        case let .run(work) where work.carried.count < 2:
-            // The one id it may carry is the child's own (its own child's effects, named by
-            // the presentation they came through): under `scope` it is the inner one now.
-            let own = work.carried.only
-            let carried = CarriedIDs(
-                inner: own.map { Self.scoped($0.id, under: scope, scopedIDs) }, cancelsInFlight: own?.cancelsInFlight ?? false,
-                outer: outer)
-            return Effect<Parent>(.run(EmbeddedWork(work, transform: transform, dismissal: dismissal, carrying: carried)))
-        case let .cancellable(id, cancelInFlight, effect):
-            if case let .run(work) = effect.operation, work.carried.count == 0 {
-                let carried = CarriedIDs(inner: Self.scoped(id, under: scope, scopedIDs), cancelsInFlight: cancelInFlight, outer: outer)
-                return Effect<Parent>(.run(EmbeddedWork(work, transform: transform, dismissal: dismissal, carrying: carried)))
-            }
-        default:
-            break
-        }
         let embedded: Effect<Parent>
         switch operation {
         case .none, .send:
             embedded = map(transform)
         case let .run(work):
+            if work.carried.count < 2 {
+                // The one id it may carry is the child's own (its own child's effects, named by
+                // the presentation they came through): under `scope` it is the inner one now.
+                let own = work.carried.only
+                let carried = CarriedIDs(
+                    inner: own.map { Self.scoped($0.id, under: scope, scopedIDs) },
+                    cancelsInFlight: own?.cancelsInFlight ?? false, outer: outer)
+                return Effect<Parent>(.run(EmbeddedWork(work, transform: transform, dismissal: dismissal, carrying: carried)))
+            }
             // Work that carries two ids already: they go back into boxes, scoped, the inner
             // inside the outer.
             let bare = Effect<Parent>(.run(EmbeddedWork(work, transform: transform, dismissal: dismissal)))
@@ -241,6 +233,10 @@ extension Effect {
                 $0.embedded(transform, scope: scope, dismissal: dismissal, scopedIDs: scopedIDs)
             }))
         case let .cancellable(id, cancelInFlight, effect):
+            if case let .run(work) = effect.operation, work.carried.count == 0 {
+                let carried = CarriedIDs(inner: Self.scoped(id, under: scope, scopedIDs), cancelsInFlight: cancelInFlight, outer: outer)
+                return Effect<Parent>(.run(EmbeddedWork(work, transform: transform, dismissal: dismissal, carrying: carried)))
+            }
             embedded = Effect<Parent>(.cancellable(
                 id: Self.scoped(id, under: scope, scopedIDs), cancelInFlight: cancelInFlight,
                 effect.embedded(transform, scope: scope, dismissal: dismissal, scopedIDs: scopedIDs)))
