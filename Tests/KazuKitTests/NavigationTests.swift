@@ -106,14 +106,15 @@ import Testing
         DispatchQueue.main.setSpecific(key: onMainQueue, value: true)
         defer { DispatchQueue.main.setSpecific(key: onMainQueue, value: nil) }
         let whereItRan = LockedValue<[Bool]>([])
+        @Sendable func noteWhereItRuns() { whereItRan.withLock { $0.append(DispatchQueue.getSpecific(key: onMainQueue) ?? false) } }
         let memory = HistoryClient.inMemory()
         let history = HistoryClient(
             append: { record in
-                whereItRan.withLock { $0.append(DispatchQueue.getSpecific(key: onMainQueue) ?? false) }
+                noteWhereItRuns()
                 try memory.append(record)
             },
             load: {
-                whereItRan.withLock { $0.append(DispatchQueue.getSpecific(key: onMainQueue) ?? false) }
+                noteWhereItRuns()
                 return try memory.load()
             },
             waitsOnDisk: waitsOnDisk)
