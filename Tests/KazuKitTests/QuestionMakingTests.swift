@@ -9,6 +9,8 @@ import Testing
 /// form shown, notes that fit the skill, and a report that carries the session's totals.
 @Suite struct QuestionMakingTests {
     static let drawable = TopicCatalog.all.filter { $0.id != "review" }
+    /// Questions a topic and skill are swept over; `KAZU_EXHAUSTIVE=1` for a longer run.
+    static let sweep = ProcessInfo.processInfo.environment["KAZU_EXHAUSTIVE"] == "1" ? 5_000 : 300
 
     /// The fields of a value, as numbers: what a question could leak into the next one.
     static func fields(_ value: QuestionValue) -> [Int64] {
@@ -115,7 +117,7 @@ import Testing
     func noShownFormUsesANotationJapaneseDoesNotUse(topic: Topic) {
         let random = RandomSource.seeded(DrawSeed.fnv1a(topic.id))
         for skill in topic.skills {
-            for _ in 0..<300 {
+            for _ in 0..<Self.sweep {
                 let question = topic.makeQuestion(skill: skill, using: random)
                 for text in [question.prompt, question.written, question.answer] {
                     #expect(text.firstMatch(of: #/\d,\d{3}年(?!間)/#) == nil, "\(topic.id) \(skill): \(text)")
@@ -168,7 +170,7 @@ import Testing
         let random = RandomSource.seeded(DrawSeed.fnv1a(topic.id) &+ 1)
         func letters(_ romaji: String) -> String { romaji.filter { $0 != " " && $0 != "'" } }
         for skill in topic.skills {
-            for _ in 0..<300 {
+            for _ in 0..<Self.sweep {
                 let question = topic.makeQuestion(skill: skill, using: random)
                 #expect(question.reading == question.spokenKana, "\(topic.id): \(question.reading) \(question.spokenKana)")
                 #expect(letters(Kana.romaji(question.reading)) == letters(question.romaji),
@@ -188,6 +190,7 @@ import Testing
     @Test func notesFitTheSkillPlayed() throws {
         for topic in TopicCatalog.all {
             for skill in topic.skills {
+                #expect(!topic.notes(for: skill).isEmpty, "\(topic.id) has no note in \(skill)")
                 for note in topic.notes(for: skill) {
                     if skill != .listening {
                         #expect(!note.contains("you hear") && !note.lowercased().contains("listen"), "\(topic.id) \(skill): \(note)")
