@@ -108,6 +108,9 @@ struct CounterSpec: Sendable {
     /// Readings of whole numbers that follow no rule (ひとつ, ついたち, はたち).
     var exact: [Int64: [String]] = [:]
     var exactKanji: [Int64: String] = [:]
+    /// Numbers whose word has no counter in it, written as the bare number: とお, 10 of つ,
+    /// is written 10 (十), never 10つ.
+    var bareWritten: Set<Int64> = []
     /// A tail that may be left off (間 of 日間): readings without it are accepted too.
     var optionalTail: String? = nil
 }
@@ -131,6 +134,8 @@ final class CounterTable: Sendable {
     let exact: [Int64: [Piece]]
     let exactKanji: [Int64: String]
     let exactKanjiUTF8: [Int64: [UInt8]]
+    /// Written without the counter: see `CounterSpec.bareWritten`.
+    let bareWritten: Set<Int64>
     let nameUTF8: [UInt8]
     /// For the parser: hiragana (and its romaji-folded form) -> number, for `exact`.
     let exactLookup: [[UInt32]: Int64]
@@ -202,6 +207,7 @@ final class CounterTable: Sendable {
         exact = spec.exact.mapValues(withOptional)
         exactKanji = spec.exactKanji
         exactKanjiUTF8 = spec.exactKanji.mapValues { Array($0.utf8) }
+        bareWritten = spec.bareWritten
         nameUTF8 = Array(spec.name.utf8)
 
         var lookup: [[UInt32]: Int64] = [:]

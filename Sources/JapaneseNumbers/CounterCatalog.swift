@@ -20,7 +20,7 @@ enum CounterCatalog {
             aliases: ["tsu", "things"], range: 1...10,
             exact: [1: ["ひとつ"], 2: ["ふたつ"], 3: ["みっつ"], 4: ["よっつ"], 5: ["いつつ"],
                     6: ["むっつ"], 7: ["ななつ"], 8: ["やっつ"], 9: ["ここのつ"], 10: ["とお"]],
-            exactKanji: [10: "十"]),
+            exactKanji: [10: "十"], bareWritten: [10]),
         CounterSpec(
             name: "人", kana: "にん", meaning: "people", aliases: ["nin", "people"],
             digits: [4: ["よにん"], 7: ["ななにん", "しちにん"], 9: ["きゅうにん", "くにん"]],

@@ -42,7 +42,7 @@ extension JapaneseNumbers {
             span.withUnsafeMutableBufferPointer { buffer, appended in
                 var line = ByteCursor(buffer.baseAddress!)
                 ReadingWriter.writeDecimal(n, to: &line)
-                if let counter { line.copy(counter.kanjiPool.bytes(CounterPieces.name)) }
+                if let counter, !counter.bareWritten.contains(n) { line.copy(counter.kanjiPool.bytes(CounterPieces.name)) }
                 line.put(9)
                 ReadingWriter.writeKanji(n, counter: counter, to: &line)
                 line.put(9)

@@ -320,7 +320,7 @@ enum ReadingWriter {
     static func writtenString(_ n: Int64, counter: CounterTable?) -> String {
         string(capacity: 128, ascii: counter == nil) { out in
             writeDecimal(n, to: &out)
-            if let counter { out.copy(counter.kanjiPool.bytes(CounterPieces.name)) }
+            if let counter, !counter.bareWritten.contains(n) { out.copy(counter.kanjiPool.bytes(CounterPieces.name)) }
         }
     }
 }

@@ -82,6 +82,7 @@ enum QuizCommand: Command {
             topic: topic, skill: arguments.value("skill", as: Skill.self), script: arguments.flag("kana") ? .kana : nil,
             mode: mode, seed: arguments.value("seed", as: Int.self).map { UInt64($0) }, speech: speech,
             subtitles: arguments.flag("subtitles") || arguments.flag("no-audio") || soundIsOffByChoice(environment),
+            audible: !arguments.flag("no-audio") && !soundIsOffByChoice(environment),
             voice: arguments.value("voice"),
             rate: arguments.value("rate", as: Int.self), pitch: arguments.value("pitch", as: Int.self),
             reportPath: try arguments.value("json-report").map { try reportPath($0, locations: remembered.locations) },

@@ -11,7 +11,7 @@ enum QuizScreen {
     /// The first lines of a session: what is drilled, how, and the topic's notes.
     static func header(_ quiz: Quiz.State, style: TextStyle) -> [String] {
         var lines = ["\(style.bold(quiz.topic.title)) (\(quiz.topic.id)) · \(quiz.skill.rawValue) · \(length(quiz)) · seed \(quiz.seed)"]
-        lines += quiz.topic.notes.map { "note: \($0)" }
+        lines += quiz.topic.notes(for: quiz.skill).map { "note: \($0)" }
         lines.append("type your answer and Enter; :h lists the line commands")
         return lines
     }
@@ -47,14 +47,15 @@ enum QuizScreen {
     }
 
     /// What a submit or show-answer said, from the quiz it left; nil when it said nothing.
-    static func feedback(_ quiz: Quiz.State, style: TextStyle) -> String? {
+    /// `audible`: questions are heard, so a wrong try at a spoken one says to listen again.
+    static func feedback(_ quiz: Quiz.State, audible: Bool, style: TextStyle) -> String? {
         guard let feedback = quiz.feedback else { return nil }
         switch feedback {
         case .correct:
             guard let question = quiz.answered.last else { return nil }
             return correct(question, style: style)
         case let .incorrect(typed):
-            return style.red("✗ not \(UserText.shown(typed))") + (quiz.isSpoken ? "; listen again and" : ";")
+            return style.red("✗ not \(UserText.shown(typed))") + (audible && quiz.isSpoken ? "; listen again and" : ";")
                 + " try once more (:a shows the answer)"
         case let .unreadable(reason):
             return "? \(reason); try again"
@@ -76,13 +77,12 @@ enum QuizScreen {
     static func summary(_ summary: Summary.State, ending: SessionRecord.Ending, inHistory: Bool, style: TextStyle,
                         _ line: (String) -> Void) {
         if ending == .timeUp { line(style.bold("time's up")) }
-        let percent = Int((summary.accuracy * 100).rounded())
-        let seconds = (summary.averageSeconds * 10).rounded() / 10
-        var wrong = 0, skipped = 0
-        for question in summary.record.questions {
-            if question.outcome == .incorrect { wrong += 1 } else if question.outcome == .skipped { skipped += 1 }
-        }
-        line(style.bold("summary: \(summary.correct)/\(summary.total) right first time (\(percent)%)")
+        // The totals `--json-report` carries, from the same place.
+        let totals = SessionReport.Totals(summary.record)
+        let percent = Int((totals.accuracy * 100).rounded())
+        let seconds = (totals.secondsPerQuestion * 10).rounded() / 10
+        let (wrong, skipped) = (totals.wrong, totals.skipped)
+        line(style.bold("summary: \(totals.rightFirstTime)/\(totals.total) right first time (\(percent)%)")
              + ", \(wrong) wrong, \(skipped) skipped, \(seconds) s per question")
         // The wrong ones first, then the skipped ones.
         for outcome in [QuestionRecord.Outcome.incorrect, .skipped] {

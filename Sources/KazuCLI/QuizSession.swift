@@ -27,6 +27,8 @@ final class QuizSession {
         var seed: UInt64?
         var speech: SpeechClient
         var subtitles: Bool
+        /// Whether questions are heard: not under `--no-audio` or `KAZU_PLAYER=none`.
+        var audible = true
         var voice: String?
         var rate: Int?
         var pitch: Int?
@@ -43,6 +45,8 @@ final class QuizSession {
     private let store: Store<Navigation.State, Navigation.Action>
     private let style: TextStyle
     private var subtitles: Bool
+    /// Questions are heard: false when sound is off, or once playback has failed.
+    private var audible: Bool
     private var shownQuestion: (number: Int, key: String)?
     private var inSettings = false
     /// The settings problem last printed, so that one is said once.
@@ -58,6 +62,7 @@ final class QuizSession {
         self.io = io
         self.style = TextStyle(colours: configuration.colours)
         self.subtitles = configuration.subtitles
+        self.audible = configuration.audible
         self.initialSettings = settings
         var initial = Navigation.State(settings: settings, reviewEntries: reviewEntries)
         initial.nextSeed = configuration.seed
@@ -255,7 +260,7 @@ final class QuizSession {
     /// it, so its feedback comes from the summary's record.
     private func showFeedback() {
         store.withState { state in
-            if let quiz = state.quiz, let text = QuizScreen.feedback(quiz, style: style) {
+            if let quiz = state.quiz, let text = QuizScreen.feedback(quiz, audible: audible, style: style) {
                 io.output.writeLine(text)
                 // After a wrong try the question is asked again.
                 if case .incorrect? = quiz.feedback { shownQuestion = nil }
@@ -282,6 +287,7 @@ final class QuizSession {
         if let error = quiz.playbackError, !audioProblemShown {
             audioProblemShown = true
             subtitles = true
+            audible = false
             io.errors.writeLine("no audio output: \(error); playing with subtitles")
             io.errors.flush()
             // The question that was not heard is shown again, now with its subtitle.

@@ -56,10 +56,10 @@ func sessionByHand(questions: Int, seed: UInt64) -> Int {
     var spoken = 0
     let parameters = SpeechClient.silent.parameters
     for number in 1...questions {
-        var attempt: UInt64 = 0
+        var attempt = 0
         var question: Question
         repeat {
-            let random = RandomSource.seeded(seed &+ UInt64(number) &* 0x9E37_79B9_7F4A_7C15 &+ attempt &* 0xD1B5_4A32_D192_ED03)
+            let random = RandomSource.seeded(DrawSeed.seed(session: seed, stream: topic.id, number: number, attempt: attempt))
             question = topic.makeQuestion(skill: .listening, using: random)
             attempt += 1
         } while question.valueKey == previous && attempt < 4

@@ -18,7 +18,7 @@ func typicalUtterances() -> [Utterance] {
     var utterances: [Utterance] = []
     for k in 0..<16 {
         let topic = topics[k % topics.count]
-        let question = topic.makeQuestion(skill: .listening, using: .seeded(UInt64(k) &* 0x9E37_79B9_7F4A_7C15 &+ 7))
+        let question = topic.makeQuestion(skill: .listening, using: .seeded(DrawSeed.seed(session: 7, stream: topic.id, number: k)))
         utterances.append(speech.utterance(question.spokenKana, within: parameters))
     }
     return utterances

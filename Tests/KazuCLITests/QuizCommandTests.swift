@@ -94,6 +94,46 @@ struct QuizCommandTests {
         #expect(dialog.errors.isEmpty)
     }
 
+    /// With nothing spoken (--no-audio) a wrong answer is not told to listen again, and a
+    /// writing session's notes say how to write the reading, not how to type the amount.
+    @Test func feedbackAndNotesFitWhatIsPlayed() throws {
+        let dialog = try KazuDialog(["quiz", "number.1-10", "-n", "1", "--seed", "2", "--no-audio"], environment: environment)
+        let first = try dialog.readLine(containing: "[1/1]")
+        let kana = try #require(first.split(separator: "「").last?.split(separator: "」").first, "subtitle in \(first)")
+        let right = try JapaneseNumbers.parse(kana).get()
+        let wrong = right == 1 ? "2" : "1"
+        try dialog.send(wrong)
+        #expect(try dialog.readLine() == "✗ not \(wrong); try once more (:a shows the answer)", "nothing was heard")
+        try dialog.send(":q")
+        #expect(try dialog.waitForExit() == 0)
+        let writing = try KazuProcess.run(["quiz", "money.conbini", "-s", "writing", "-n", "1", "--no-audio"], input: ":q\n",
+                                          environment: environment)
+        let listening = try KazuProcess.run(["quiz", "money.conbini", "-s", "listening", "-n", "1", "--no-audio"], input: ":q\n",
+                                            environment: environment)
+        #expect(!writing.output.contains("Type the amount") && listening.output.contains("note: Type the amount"), "\(writing.output)")
+    }
+
+    /// `--json-report` carries the summary the terminal shows and, for a listening question,
+    /// the kana that was spoken.
+    @Test func theReportCarriesTheSummaryAndTheSpokenKana() throws {
+        let run = try KazuProcess.run(["quiz", "number.1-10", "-n", "2", "--seed", "5", "--no-audio", "--json-report", "-"],
+                                      input: ":a\n\n0\n:q\n", environment: environment)
+        #expect(run.status == 0, "\(run.errors)")
+        let summaryLine = try #require(run.output.split(separator: "\n").first { $0.hasPrefix("summary:") })
+        #expect(summaryLine.hasPrefix("summary: 0/2 right first time (0%), 1 wrong, 1 skipped"))
+        let json = try #require(run.output.range(of: "\n{").map { String(run.output[$0.lowerBound...]) })
+        let report = try #require(try JSONSerialization.jsonObject(with: Data(json.utf8)) as? [String: Any])
+        let summary = try #require(report["summary"] as? [String: Any])
+        #expect(summary["rightFirstTime"] as? Int == 0 && summary["wrong"] as? Int == 1 && summary["skipped"] as? Int == 1)
+        #expect(summary["total"] as? Int == 2 && summary["accuracy"] as? Int == 0 && summary["secondsPerQuestion"] != nil)
+        let questions = try #require(report["questions"] as? [[String: Any]])
+        #expect(questions.count == 2)
+        for question in questions {
+            let spoken = try #require(question["spoken"] as? String)
+            #expect(spoken == question["reading"] as? String && run.output.contains("「\(spoken)」"), "\(question)")
+        }
+    }
+
     @Test func endOfInputMidSessionSavesAndNothingAnsweredSavesNothing() throws {
         let quiet = try KazuDialog(["quiz", "money", "--no-audio"], environment: environment)
         quiet.closeInput()

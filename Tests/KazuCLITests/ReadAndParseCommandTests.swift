@@ -31,6 +31,12 @@ import Testing
         #expect(counted.errors == "error: \"さんほん\": 3本 is read さんぼん (sanbon)\n")
     }
 
+    /// とお has no つ: `kazu read` writes 10 of つ as 10, the way the quiz shows it.
+    @Test func tenOfつIsWrittenWithoutつ() {
+        #expect(run("read", "-c", "つ", "10", "9").output == "10\t十\tとお\ttoo\n9つ\t九つ\tここのつ\tkokonotsu\n")
+        #expect(run("read", "-c", "つ", "--json", "10").output.contains("\"written\":\"10\""))
+    }
+
     @Test func readJSONCarriesTheAlternatives() {
         let result = run("read", "--json", "-c", "分", "10")
         #expect(result.status == .success)

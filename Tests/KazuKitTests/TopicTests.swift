@@ -12,7 +12,7 @@ import Testing
 
     @Test(arguments: drawable)
     func everyQuestionIsInRangeSpokenInKanaAndGradedRight(topic: Topic) throws {
-        let random = RandomSource.seeded(UInt64(abs(topic.id.hashValue % 1000)) + 1)
+        let random = RandomSource.seeded(DrawSeed.fnv1a(topic.id))
         for skill in topic.skills {
             for _ in 0..<(Self.draws / topic.skills.count) {
                 let question = topic.makeQuestion(skill: skill, using: random)
@@ -28,8 +28,7 @@ import Testing
                     // The kana that is spoken reads back to the answer.
                     if case let .number(n) = value {
                         let counter = Self.counterName(topic)
-                        #expect(JapaneseNumbers.parse(question.spokenKana, counter: counter.flatMap(Counter.named)) == .success(n)
-                                || topic.id == "duration.days" && n == 1,
+                        #expect(JapaneseNumbers.parse(question.spokenKana, counter: counter.flatMap(Counter.named)) == .success(n),
                                 "\(topic.id): \(question.spokenKana)")
                     }
                     for neighbour in Self.neighbours(of: value, in: topic) {
@@ -46,7 +45,7 @@ import Testing
     /// reading, composed or not.
     @Test(arguments: drawable)
     func decomposedKanaIsGradedAsComposed(topic: Topic) throws {
-        let random = RandomSource.seeded(UInt64(abs(topic.id.hashValue % 1000)) + 1)
+        let random = RandomSource.seeded(DrawSeed.fnv1a(topic.id))
         for skill in topic.skills {
             for _ in 0..<50 {
                 let question = topic.makeQuestion(skill: skill, using: random)
@@ -138,12 +137,16 @@ import Testing
         #expect((900...1100).contains(low))
     }
 
-    @Test func oneDayAsADurationIsSpokenいちにち() throws {
+    /// 1日間 is いちにちかん in every form it is shown in, as `kazu read -c 日間 1` reads it;
+    /// いちにち (間 left off) is accepted, ついたち (the 1st of a month) is not.
+    @Test func oneDayAsADurationIsいちにちかnInEveryForm() throws {
         let question = try #require(try topic("duration.days").question(valueKey: "1", skill: .listening))
-        #expect(question.spokenKana == "いちにち")
-        #expect(question.postfix == "日間")
+        #expect(question.spokenKana == "いちにちかん" && question.reading == "いちにちかん" && question.romaji == "ichinichikan")
+        #expect(question.postfix == "日間" && question.written == "1日間")
         let writing = try #require(try topic("duration.days").question(valueKey: "1", skill: .writing))
-        #expect(writing.grade("いちにち") == .correct && writing.grade("ついたち") == .incorrect)
+        #expect(writing.answer == "いちにちかん" && writing.romaji == "ichinichikan")
+        for typed in ["いちにちかん", "いちにち", "ichinichi", "ichinichikan"] { #expect(writing.grade(typed) == .correct, "\(typed)") }
+        #expect(writing.grade("ついたち") == .incorrect)
         #expect(try topic("date.day").question(valueKey: "1", skill: .listening)?.spokenKana == "ついたち")
     }
 

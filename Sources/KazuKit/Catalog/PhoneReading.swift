@@ -1,3 +1,5 @@
+import JapaneseNumbers
+
 /// How phone numbers are read aloud: digit by digit, 0 as ゼロ (まる and れい too), 2 and 5
 /// lengthened to にい and ごお so that every digit is two beats, and each dash as の.
 ///
@@ -11,17 +13,17 @@ enum PhoneReading {
         ["ぜろ", "まる", "れい"], ["いち"], ["にい", "に"], ["さん"], ["よん", "し"],
         ["ごお", "ご"], ["ろく"], ["なな", "しち"], ["はち"], ["きゅう", "く"],
     ]
-    static let digitRomaji = ["zero", "ichi", "nii", "san", "yon", "goo", "roku", "nana", "hachi", "kyuu"]
 
     /// The reading that is spoken.
     static func kana(_ number: String) -> String {
         number.map { $0 == "-" ? "の" : digitWords[$0.wholeNumberValue ?? 0][0] }.joined()
     }
 
+    /// The spoken reading in romaji, a word a digit: from the same kana, so the two agree.
     static func romaji(_ number: String) -> String {
         number.split(separator: "-").map { group in
-            group.map { digitRomaji[$0.wholeNumberValue ?? 0] }.joined(separator: " ")
-        }.joined(separator: " no ")
+            group.map { Kana.romaji(digitWords[$0.wholeNumberValue ?? 0][0]) }.joined(separator: " ")
+        }.joined(separator: " " + Kana.romaji("の") + " ")
     }
 
     /// Whether `hiragana` reads `number`, with any of each digit's readings, and の (or

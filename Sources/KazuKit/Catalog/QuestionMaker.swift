@@ -41,9 +41,9 @@ enum QuestionMaker {
     static func facts(_ kind: Kind, _ value: QuestionValue) -> Facts {
         switch (kind, value) {
         case let (.number(drill), .number(n)):
-            return countedFacts(n, counter: drill.counter, spoken: drill.spoken[n], prefix: drill.prefix, postfix: drill.postfix)
+            return countedFacts(n, counter: drill.counter, prefix: drill.prefix, postfix: drill.postfix)
         case let (.counters, .counted(n, name)):
-            return countedFacts(n, counter: Counter.named(name), spoken: nil, prefix: nil, postfix: name)
+            return countedFacts(n, counter: Counter.named(name), prefix: nil, postfix: name)
         case let (.twelveHourHour(answerIn24), .clock(hour, _)):
             let phrase = (try! ClockTime(hour: hour)).reading(.twelveHour)
             let shownHour = hour % 12
@@ -62,8 +62,9 @@ enum QuestionMaker {
                 numerals: String(gregorian), expected: .number(gregorian, counter: nil), prefix: nil, postfix: "年")
         case let (.clockTime(twelveHour), .clock(hour, minute)):
             let phrase = (try! ClockTime(hour: hour, minute: minute)).reading(twelveHour ? .twelveHour : .twentyFourHour)
+            // On the hour 午後2時, as it is read: not 午後2時0分.
             let written = twelveHour
-                ? "\(hour >= 12 ? "午後" : "午前")\(hour % 12)時\(minute)分"
+                ? "\(hour >= 12 ? "午後" : "午前")\(hour % 12)時" + (minute > 0 ? "\(minute)分" : "")
                 : "\(hour):\(QuestionValue.two(minute))"
             return Facts(
                 written: written, kanji: phrase.kanji, spoken: phrase.hiragana,
@@ -91,9 +92,10 @@ enum QuestionMaker {
             let half: Bool
             if case .halfHours = kind { half = true } else { half = false }
             let phrase = (try! TimeSpan(hours: hours, minutes: minutes, seconds: seconds)).reading(half: half)
+            // What is read: 15時間18秒, not 15時間0分18秒.
             var written = "\(hours)時間"
             if half { written += "半" } else {
-                if minutes > 0 || seconds > 0 { written += "\(minutes)分" }
+                if minutes > 0 { written += "\(minutes)分" }
                 if seconds > 0 { written += "\(seconds)秒" }
             }
             let numerals = "\(hours):\(QuestionValue.two(minutes))" + (seconds > 0 ? ":\(QuestionValue.two(seconds))" : "")
@@ -119,20 +121,24 @@ enum QuestionMaker {
         }
     }
 
-    static func countedFacts(_ n: Int64, counter: Counter?, spoken: String?, prefix: String?, postfix: String?) -> Facts {
+    /// Every form from the one reading `JapaneseNumbers` makes: the kana spoken, its romaji and
+    /// kanji, and the written form (10 of つ is 10, its word とお has no つ).
+    static func countedFacts(_ n: Int64, counter: Counter?, prefix: String?, postfix: String?) -> Facts {
         let reading = (try? JapaneseNumbers.reading(of: n, counter: counter)) ?? (try! JapaneseNumbers.reading(of: n))
-        let grouped = groupedDigits(n)
-        let written: String
-        if counter?.name == "円" {
-            written = "￥\(grouped)"
-        } else {
-            written = grouped + (counter?.name ?? "")
-        }
-        let said = spoken ?? reading.hiragana
+        let digits = shownDigits(n, counter: counter)
+        let plain = String(n)
+        let counterWritten = reading.written.hasPrefix(plain) ? String(reading.written.dropFirst(plain.count)) : ""
+        let written = counter?.name == "円" ? "￥\(digits)" : digits + counterWritten
         return Facts(
-            written: written, kanji: reading.kanji, spoken: said,
-            accepted: Array(Set([said, reading.hiragana] + reading.alternatives)).sorted(), romaji: reading.romaji,
-            numerals: grouped, expected: .number(n, counter: counter?.name), prefix: prefix, postfix: postfix)
+            written: written, kanji: reading.kanji, spoken: reading.hiragana,
+            accepted: [reading.hiragana] + reading.alternatives, romaji: reading.romaji,
+            numerals: digits, expected: .number(n, counter: counter?.name), prefix: prefix, postfix: postfix)
+    }
+
+    /// The digits of a counted number as Japanese shows them: amounts and counts grouped in
+    /// thousands (￥1,500, 1,200人), a calendar year never (2021年).
+    static func shownDigits(_ n: Int64, counter: Counter?) -> String {
+        counter?.name == "年" ? String(n) : groupedDigits(n)
     }
 
     /// 1500 as "1,500": how amounts are shown.

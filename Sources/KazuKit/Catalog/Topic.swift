@@ -17,21 +17,52 @@ public struct Topic: Identifiable, Hashable, Sendable {
     public let title: String
     /// One line on what is drilled.
     public let summary: String
-    /// The tricky readings of this topic, and how to type its answers; shown before a session.
-    public let notes: [String]
+    /// The tricky readings of this topic and how to type its answers, each with the skills
+    /// it is true in: see `notes(for:)`.
+    let allNotes: [Note]
     /// The skills its questions can be asked in.
     public let skills: [Skill]
     let kind: Kind
 
     init(_ id: String, _ category: TopicCategory, _ title: String, _ summary: String,
-         notes: [String] = [], skills: [Skill] = Skill.allCases, kind: Kind) {
+         notes: [Note] = [], skills: [Skill] = Skill.allCases, kind: Kind) {
         self.id = id
         self.category = category
         self.title = title
         self.summary = summary
-        self.notes = notes
+        self.allNotes = notes
         self.skills = skills
         self.kind = kind
+    }
+
+    /// Every note of the topic, whatever the skill: for a list of topics.
+    public var notes: [String] { allNotes.map(\.text) }
+
+    /// The notes shown before a session in `skill`: how to type a number is no help when the
+    /// answer is its reading, nor what to listen for when nothing is spoken.
+    public func notes(for skill: Skill) -> [String] {
+        allNotes.filter { $0.skills.contains(skill) }.map(\.text)
+    }
+
+    /// A note and the skills it is true in; a plain string is true in every skill.
+    struct Note: Hashable, Sendable, ExpressibleByStringLiteral {
+        var text: String
+        var skills: Set<Skill>
+
+        init(stringLiteral text: String) {
+            self.text = text
+            self.skills = Set(Skill.allCases)
+        }
+
+        init(_ text: String, skills: Set<Skill>) {
+            self.text = text
+            self.skills = skills
+        }
+
+        /// How to type the value, which listening and reading answer (writing answers the reading).
+        static func typing(_ text: String) -> Note { Note(text, skills: [.listening, .reading]) }
+        /// What to listen for: only when the question is spoken.
+        static func listening(_ text: String) -> Note { Note(text, skills: [.listening]) }
     }
 
     public static func == (a: Topic, b: Topic) -> Bool { a.id == b.id }
@@ -68,8 +99,6 @@ struct NumberDrill: Sendable {
     var postfix: String?
     /// Draws below this as often as at or above it (days: 1-10 as often as 11-100).
     var evenSplitAt: Int64?
-    /// What is said instead of the counter's reading (1日 as a duration is いちにち).
-    var spoken: [Int64: String] = [:]
 }
 
 /// How a topic's questions are drawn.
@@ -77,7 +106,8 @@ enum Kind: Sendable {
     case number(NumberDrill)
     /// Counted things, each counter drawn in its range: 個 and つ, or all of them.
     case counters([(counter: Counter, range: ClosedRange<Int64>)])
-    /// 午前/午後 and an hour 1-11; answered as that hour or, with `answerIn24`, as 0-23.
+    /// 午前/午後 and an hour 0-11 (午前0時 is midnight, 午後0時 noon); answered as that hour
+    /// or, with `answerIn24`, as 0-23.
     case twelveHourHour(answerIn24: Bool)
     case eraYear
     case clockTime(twelveHour: Bool)
@@ -106,7 +136,7 @@ enum Kind: Sendable {
             return .counted(int(choice.range), counter: choice.counter.name)
         case .twelveHourHour:
             let afternoon = random { Bool.random(using: &$0) }
-            return .clock(hour: small(1...11) + (afternoon ? 12 : 0), minute: 0)
+            return .clock(hour: small(0...11) + (afternoon ? 12 : 0), minute: 0)
         case .eraYear:
             let era = Era.allCases[small(0...(Era.allCases.count - 1))]
             return .eraYear(era: era.kanji, year: int(1...Self.lastYear(of: era)))
@@ -151,7 +181,7 @@ enum Kind: Sendable {
             }
             return nil
         case .twelveHourHour:
-            guard numbers.count == 2, numbers[1] == 0, (1...23).contains(numbers[0]), numbers[0] != 12 else { return nil }
+            guard numbers.count == 2, numbers[1] == 0, (0...23).contains(numbers[0]) else { return nil }
             return .clock(hour: Int(numbers[0]), minute: 0)
         case .eraYear:
             guard let era = Era.allCases.first(where: { key.hasPrefix($0.kanji) }),

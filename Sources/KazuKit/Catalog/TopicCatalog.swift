@@ -127,7 +127,7 @@ public enum TopicCatalog {
     static func counter(_ name: String) -> Counter { Counter.named(name)! }
 
     static func numberTopic(_ id: String, _ title: String, _ summary: String, _ range: ClosedRange<Int64>,
-                            step: Int64 = 1, notes: [String]) -> Topic {
+                            step: Int64 = 1, notes: [Topic.Note]) -> Topic {
         Topic("number.\(id)", .numbers, title, summary, notes: notes, kind: .number(NumberDrill(range: range, step: step)))
     }
 
@@ -152,7 +152,7 @@ public enum TopicCatalog {
 
     static func moneyTopic(_ id: String, _ title: String, _ summary: String, _ range: ClosedRange<Int64>, step: Int64 = 1) -> Topic {
         Topic("money.\(id)", .money, title, summary,
-              notes: ["4 is よ before 円: よえん, よんひゃくえん stays よん.", "Type the amount; ￥ is shown for you."],
+              notes: ["4 is よ before 円: よえん, よんひゃくえん stays よん.", .typing("Type the amount; ￥ is shown for you.")],
               kind: .number(NumberDrill(range: range, step: step, counter: counter("円"), prefix: "￥")))
     }
 
@@ -165,11 +165,10 @@ public enum TopicCatalog {
     ]
 
     static func durationTopic(_ id: String, _ title: String, _ summary: String, _ range: ClosedRange<Int64>,
-                              _ counterName: String, notes: [String], evenSplitAt: Int64? = nil,
-                              spoken: [Int64: String] = [:]) -> Topic {
+                              _ counterName: String, notes: [Topic.Note], evenSplitAt: Int64? = nil) -> Topic {
         Topic("duration.\(id)", .durations, title, summary, notes: notes,
               kind: .number(NumberDrill(range: range, counter: counter(counterName), postfix: counterName,
-                                        evenSplitAt: evenSplitAt, spoken: spoken)))
+                                        evenSplitAt: evenSplitAt)))
     }
 
     static let durations: [Topic] = [
@@ -179,27 +178,29 @@ public enum TopicCatalog {
                       notes: ["1 いっぷん, 3 さんぷん, 4 よんぷん, 6 ろっぷん, 8 はっぷん, 10 じゅっぷん (じっぷん too)."]),
         durationTopic("seconds", "Seconds", "1 to 100 秒.", 1...100, "秒", notes: ["秒 has no sound changes: いちびょう, さんびょう."]),
         durationTopic("days", "Days", "1 to 100 日(間); 1 to 10 come up as often as the rest.", 1...100, "日間",
-                      notes: ["A duration of one day is いちにち (not ついたち).", "2-10 and 14, 20, 24 have their own words: ふつか, みっか, はつか...",
+                      notes: ["A duration of one day is いちにちかん or いちにち (not ついたち).",
+                              "2-10 and 14, 20, 24 have their own words: ふつか, みっか, はつか...",
                               "間 is optional: みっか or みっかかん."],
-                      evenSplitAt: 11, spoken: [1: "いちにち"]),
+                      evenSplitAt: 11),
         durationTopic("weeks", "Weeks", "1 to 52 週間.", 1...52, "週間",
                       notes: ["1 いっしゅうかん, 8 はっしゅうかん, 10 じゅっしゅうかん."]),
         durationTopic("months", "Months", "1 to 18 ヶ月.", 1...18, "ヶ月",
                       notes: ["1 いっかげつ (ひとつき too), 6 ろっかげつ, 10 じゅっかげつ."]),
         durationTopic("years", "Years", "1 to 100 年間.", 1...100, "年間", notes: ["4年間 is よねんかん."]),
         Topic("duration.half-hours", .durations, "Hours and a half", "1時間半 to 12時間半.",
-              notes: ["半 is half: いちじかんはん.", "Type 1:30, or the minutes: 90."], kind: .halfHours),
+              notes: ["半 is half: いちじかんはん.", .typing("Type 1:30, or the minutes: 90.")], kind: .halfHours),
         Topic("duration.half-years", .durations, "Half years", "半年, 1年半 ... 10年半.",
-              notes: ["半年 is はんとし (はんねん too).", "Type years with a decimal (1.5) or the months (18)."],
+              notes: ["半年 is はんとし (はんねん too).", .typing("Type years with a decimal (1.5) or the months (18).")],
               kind: .halfYears),
         Topic("duration.hours-minutes", .durations, "Hours and minutes", "Up to 24時間59分.",
-              notes: ["Type hours:minutes, such as 2:05."], kind: .hoursMinutes),
+              notes: ["分 is ふん or ぷん: にじかんごふん, さんじかんさんぷん.", .typing("Type hours:minutes, such as 2:05.")], kind: .hoursMinutes),
         Topic("duration.hours-minutes-seconds", .durations, "Hours, minutes and seconds", "Up to 24時間59分59秒.",
-              notes: ["Type hours:minutes:seconds, such as 1:05:30."], kind: .hoursMinutesSeconds),
+              notes: ["秒 never changes: いちびょう, さんびょう; no minutes are read when there are none.",
+                      .typing("Type hours:minutes:seconds, such as 1:05:30.")], kind: .hoursMinutesSeconds),
     ]
 
     static func dateTopic(_ id: String, _ title: String, _ summary: String, _ range: ClosedRange<Int64>,
-                          _ counterName: String, notes: [String], evenSplitAt: Int64? = nil) -> Topic {
+                          _ counterName: String, notes: [Topic.Note], evenSplitAt: Int64? = nil) -> Topic {
         Topic(id, .datesAndTimes, title, summary, notes: notes,
               kind: .number(NumberDrill(range: range, counter: counter(counterName), postfix: counterName, evenSplitAt: evenSplitAt)))
     }
@@ -207,10 +208,14 @@ public enum TopicCatalog {
     static let datesAndTimes: [Topic] = [
         dateTopic("time.hour", "Hours of the day", "1時 to 24時.", 1...24, "時",
                   notes: ["4時 is よじ, 7時 しちじ, 9時 くじ."]),
-        Topic("time.hour-12", .datesAndTimes, "午前 and 午後", "午前1時 to 午後11時, answered as 1 to 11.",
-              notes: ["ごぜん is a.m., ごご p.m.; type the hour you hear: ごごさんじ is 3."], kind: .twelveHourHour(answerIn24: false)),
-        Topic("time.hour-12-as-24", .datesAndTimes, "午後 as 24-hour time", "午前1時 to 午後11時, answered 0 to 23.",
-              notes: ["Add 12 after ごご: ごごさんじ is 15."], kind: .twelveHourHour(answerIn24: true)),
+        Topic("time.hour-12", .datesAndTimes, "午前 and 午後", "午前0時 to 午後11時, answered as 0 to 11.",
+              notes: ["ごぜん (午前) is a.m., ごご (午後) p.m.; 午前0時 is midnight, 午後0時 noon.",
+                      .typing("Type the hour on the 12-hour clock: 午後3時 (ごごさんじ) is 3; 12 is taken for 0.")],
+              kind: .twelveHourHour(answerIn24: false)),
+        Topic("time.hour-12-as-24", .datesAndTimes, "午後 as 24-hour time", "午前0時 to 午後11時, answered 0 to 23.",
+              notes: ["ごぜん (午前) is a.m., ごご (午後) p.m.; 午前0時 is midnight, 午後0時 noon.",
+                      .typing("Add 12 after 午後 (ごご): 午後3時 is 15, 午後0時 is 12.")],
+              kind: .twelveHourHour(answerIn24: true)),
         dateTopic("time.minute", "Minutes of the hour", "0分 to 59分.", 0...59, "分",
                   notes: ["ふん or ぷん: いっぷん, にふん, さんぷん, よんぷん, ごふん, ろっぷん."]),
         dateTopic("date.day-1-10", "Days 1 to 10", "ついたち to とおか.", 1...10, "日",
@@ -222,28 +227,30 @@ public enum TopicCatalog {
         dateTopic("date.year-1950-2030", "Years 1950 to 2030", "Birthdays and history.", 1950...2030, "年", notes: ["4年 is よねん."]),
         dateTopic("date.year-1-2500", "Any year", "1年 to 2500年.", 1...2_500, "年", notes: ["4年 is よねん."]),
         Topic("date.era-year", .datesAndTimes, "Era years", "明治 to 令和, answered in the Western calendar.",
-              notes: ["The first year of an era is 元年 (がんねん).", "明治 1868, 大正 1912, 昭和 1926, 平成 1989, 令和 2019: add the year, less one."],
+              notes: ["The first year of an era is 元年 (がんねん).",
+                      .typing("明治 1868, 大正 1912, 昭和 1926, 平成 1989, 令和 2019: add the year, less one.")],
               kind: .eraYear),
         Topic("time.clock", .datesAndTimes, "Clock times", "Any time of day, 24-hour: 14:45.",
-              notes: ["Type 14:45 or 1445.", "Minutes: いっぷん, さんぷん, よんぷん, ろっぷん, はっぷん, じゅっぷん."],
+              notes: [.typing("Type 14:45 or 1445."), "Minutes: いっぷん, さんぷん, よんぷん, ろっぷん, はっぷん, じゅっぷん."],
               kind: .clockTime(twelveHour: false)),
         Topic("time.clock-12", .datesAndTimes, "午前 and 午後 clock times", "午後2時45分: any time, 12-hour.",
-              notes: ["Type 2:45 (the 12-hour time) or 14:45.", "午前0時 is midnight, 午後0時 noon."],
+              notes: [.typing("Type 2:45 (the 12-hour time) or 14:45."), "午前0時 is midnight, 午後0時 noon."],
               kind: .clockTime(twelveHour: true)),
         Topic("date.full", .datesAndTimes, "Full dates", "2017年9月30日.",
-              notes: ["Type 2017-09-30 or 2017/9/30.", "Days 1-10, 14, 20 and 24 have their own words."],
+              notes: [.typing("Type 2017-09-30 or 2017/9/30."), "Days 1-10, 14, 20 and 24 have their own words."],
               kind: .fullDate(years: 1950...2030)),
         Topic("date.date-time", .datesAndTimes, "Date and time", "2017年9月30日 14:45.",
-              notes: ["Type 2017-09-30 14:45."], kind: .dateTime),
+              notes: ["The date is read first, then the time: じゅうよじよんじゅうごふん is 14:45.",
+                      .typing("Type 2017-09-30 14:45.")], kind: .dateTime),
     ]
 
     static func counterTopic(_ id: String, _ title: String, _ summary: String, _ names: [(String, ClosedRange<Int64>)],
-                             notes: [String]) -> Topic {
+                             notes: [Topic.Note]) -> Topic {
         Topic("counter.\(id)", .counters, title, summary, notes: notes,
               kind: .counters(names.map { (counter($0.0), $0.1) }))
     }
 
-    static let counterFamilies: [(id: String, title: String, summary: String, counters: [(String, ClosedRange<Int64>)], notes: [String])] = [
+    static let counterFamilies: [(id: String, title: String, summary: String, counters: [(String, ClosedRange<Int64>)], notes: [Topic.Note])] = [
         ("people", "People 人", "How many people.", [("人", 1...30)], ["1 ひとり, 2 ふたり, 4 よにん, 7 ななにん (しちにん)."]),
         ("small-things", "Small things 個 and つ", "Apples, eggs, anything small.", [("個", 1...30), ("つ", 1...10)],
          ["個: いっこ, ろっこ, はっこ, じゅっこ.", "つ is native up to 10: ひとつ, ふたつ ... とお."]),
@@ -265,15 +272,21 @@ public enum TopicCatalog {
 
     static let counters: [Topic] = counterFamilies.map { counterTopic($0.id, $0.title, $0.summary, $0.counters, notes: $0.notes) }
         + [counterTopic("mixed", "Mixed counters", "All of the counters above, mixed.",
-                        counterFamilies.flatMap(\.counters), notes: ["Listen for the counter as well as the number."])]
+                        counterFamilies.flatMap(\.counters),
+                        notes: ["Each counter has its own sound changes: いっぽん, いっこ, いっさつ.",
+                                .listening("Listen for the counter as well as the number.")])]
 
     static let phone: [Topic] = [
         Topic("phone.mobile", .phone, "Mobile numbers", "090-1234-5678, read digit by digit.",
-              notes: ["0 is ゼロ (まる, れい too); 2 is にい and 5 ごお; each dash is の.", "Type the digits, dashes optional."],
-              skills: [.listening, .writing], kind: .phone(prefixes: ["090", "080", "070"])),
+              notes: phoneNotes, skills: [.listening, .writing], kind: .phone(prefixes: ["090", "080", "070"])),
         Topic("phone.landline", .phone, "Landline numbers", "03-1234-5678 and 06-1234-5678.",
-              notes: ["0 is ゼロ (まる, れい too); 2 is にい and 5 ごお; each dash is の."],
-              skills: [.listening, .writing], kind: .phone(prefixes: ["03", "06"])),
+              notes: phoneNotes, skills: [.listening, .writing], kind: .phone(prefixes: ["03", "06"])),
+    ]
+
+    static let phoneNotes: [Topic.Note] = [
+        "0 is ゼロ (まる, れい too); 2 is にい and 5 ごお; each dash is の.",
+        .typing("Type the digits, dashes optional."),
+        Topic.Note("Type the reading digit by digit; の at each dash may be left out.", skills: [.writing]),
     ]
 
     static let review = Topic("review", .review, "Review", "The values you missed, until you answer each right twice in a row.",

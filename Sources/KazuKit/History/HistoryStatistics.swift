@@ -135,8 +135,12 @@ public struct HistoryStatistics: Hashable, Sendable {
         // A stable sort: among equal counts, the value asked first comes first.
         missed.enumerated().sorted { ($0.element.1.misses, -$0.offset) > ($1.element.1.misses, -$1.offset) }
             .prefix(Self.missedLength).map { _, pair in
-                MissedValue(topicID: pair.0.topicID, valueKey: pair.0.valueKey, written: pair.1.written,
-                            reading: pair.1.reading, misses: pair.1.misses)
+                // Written as Kazu writes the value now (2021年, not an older 2,021年), when it still knows it.
+                let current = TopicCatalog.question(topicID: pair.0.topicID, valueKey: pair.0.valueKey, skill: .listening,
+                                                    script: .kanji)
+                return MissedValue(topicID: pair.0.topicID, valueKey: pair.0.valueKey,
+                                   written: current?.written ?? pair.1.written, reading: current?.reading ?? pair.1.reading,
+                                   misses: pair.1.misses)
             }
     }
 

@@ -24,8 +24,8 @@ public struct Quiz: Reducer, Sendable {
         /// The mode asked for, except in a review with a question limit: that one asks no more
         /// questions than there are values to review.
         public let mode: QuizMode
-        /// Question `n` is drawn from a generator seeded with this and `n`: a session replays
-        /// question for question from its seed.
+        /// Question `n` is drawn from a generator seeded with this, the topic and `n` (see
+        /// `DrawSeed`): a session replays question for question from its seed.
         public let seed: UInt64
         /// How the reading skill writes its questions.
         public let script: ReadingScript
@@ -72,8 +72,9 @@ public struct Quiz: Reducer, Sendable {
             // again and again.
             if topic.id == TopicCatalog.review.id, queued.isEmpty {
                 if case let .questionLimit(limit) = mode {
-                    queued = TopicCatalog.reviewQuestions(from: reviewEntries, skill: skill, script: script, limit: limit,
-                                                          using: .seeded(seed))
+                    queued = TopicCatalog.reviewQuestions(
+                        from: reviewEntries, skill: skill, script: script, limit: limit,
+                        using: .seeded(DrawSeed.seed(session: seed, stream: Self.reviewStream, number: 0)))
                     if !queued.isEmpty { mode = .questionLimit(queued.count) }
                 } else {
                     queued = Self.reviewRound(reviewEntries, skill: skill, script: script, seed: seed, number: 1, after: nil)
@@ -116,6 +117,10 @@ public struct Quiz: Reducer, Sendable {
         /// a review asks a topic not drilled in the session's skill in its first skill.
         public var isSpoken: Bool { question.skill == .listening }
 
+        /// What a review's rounds (and its questions under a limit) are drawn with: a stream of
+        /// its own, apart from the questions drawn when there is nothing to review.
+        static let reviewStream = "review.rounds"
+
         /// A round of a review with no question limit, which asks its values in rounds: each
         /// value once a round, heavier ones earlier in it (not a draw by weight each time,
         /// which asked one value again and again while others waited). `number` is the
@@ -125,7 +130,7 @@ public struct Quiz: Reducer, Sendable {
                                 after previous: Question?) -> [Question] {
             var round = TopicCatalog.reviewQuestions(
                 from: entries, skill: skill, script: script,
-                using: .seeded(number == 1 ? seed : seed &+ UInt64(number) &* 0x9E37_79B9_7F4A_7C15))
+                using: .seeded(DrawSeed.seed(session: seed, stream: reviewStream, number: number)))
             if round.count > 1, let previous, round[0].topicID == previous.topicID, round[0].valueKey == previous.valueKey {
                 round.swapAt(0, 1)
             }
@@ -150,7 +155,7 @@ public struct Quiz: Reducer, Sendable {
 
         private static func draw(topic: Topic, skill: Skill, script: ReadingScript, seed: UInt64, number: Int, attempt: Int,
                                  reviewEntries: [ReviewEntry]) -> Question {
-            let random = RandomSource.seeded(seed &+ UInt64(number) &* 0x9E37_79B9_7F4A_7C15 &+ UInt64(attempt) &* 0xD1B5_4A32_D192_ED03)
+            let random = RandomSource.seeded(DrawSeed.seed(session: seed, stream: topic.id, number: number, attempt: attempt))
             if topic.id == TopicCatalog.review.id,
                let question = TopicCatalog.reviewQuestion(from: reviewEntries, skill: skill, script: script, using: random) {
                 return question
