@@ -9,8 +9,6 @@ import Testing
 /// form shown, notes that fit the skill, and a report that carries the session's totals.
 @Suite struct QuestionMakingTests {
     static let drawable = TopicCatalog.all.filter { $0.id != "review" }
-    /// Questions a topic and skill are swept over; `KAZU_EXHAUSTIVE=1` for a longer run.
-    static let sweep = ProcessInfo.processInfo.environment["KAZU_EXHAUSTIVE"] == "1" ? 5_000 : 300
 
     /// The fields of a value, as numbers: what a question could leak into the next one.
     static func fields(_ value: QuestionValue) -> [Int64] {
@@ -109,25 +107,7 @@ import Testing
         #expect(DrawSeed.seed(session: 1, stream: "number.1-100", number: 1) == seeds[0])
     }
 
-    // MARK: Notation
-
-    /// Every shown form of every topic in every skill: a calendar year and a phone number take
-    /// no thousands comma, とお no つ, and nothing shows minutes that are not read.
-    @Test(arguments: drawable)
-    func noShownFormUsesANotationJapaneseDoesNotUse(topic: Topic) {
-        let random = RandomSource.seeded(DrawSeed.fnv1a(topic.id))
-        for skill in topic.skills {
-            for _ in 0..<Self.sweep {
-                let question = topic.makeQuestion(skill: skill, using: random)
-                for text in [question.prompt, question.written, question.answer] {
-                    #expect(text.firstMatch(of: #/\d,\d{3}年(?!間)/#) == nil, "\(topic.id) \(skill): \(text)")
-                    #expect(!(topic.category == .phone && text.contains(",")), "\(topic.id): \(text)")
-                    #expect(text.firstMatch(of: #/\d{2}つ/#) == nil, "\(topic.id) \(skill): \(text)")
-                    #expect(!text.contains("時0分") && !text.contains("時間0分"), "\(topic.id) \(skill): \(text)")
-                }
-            }
-        }
-    }
+    // MARK: Notation (the sweep over every topic is SelfConsistencyTests)
 
     @Test func yearsTenAndZeroMinutesAreShownAsTheyAreRead() throws {
         let year = try #require(TopicCatalog.topic(id: "date.year-1950-2030"))
@@ -159,28 +139,6 @@ import Testing
                                    startedAt: sessionStart, endedAt: sessionStart, ending: .completed, questions: [question])
         let missed = HistoryStatistics(records: [record], now: sessionStart).mostMissed
         #expect(missed.map(\.written) == ["2021年"])
-    }
-
-    // MARK: One reading behind every form
-
-    /// The kana, the romaji and the answer of every question say the same reading: the romaji
-    /// is the kana's, and a writing question's answer is the kana shown with it.
-    @Test(arguments: drawable)
-    func theKanaAndRomajiOfEveryAnswerAgree(topic: Topic) {
-        let random = RandomSource.seeded(DrawSeed.fnv1a(topic.id) &+ 1)
-        func letters(_ romaji: String) -> String { romaji.filter { $0 != " " && $0 != "'" } }
-        for skill in topic.skills {
-            for _ in 0..<Self.sweep {
-                let question = topic.makeQuestion(skill: skill, using: random)
-                #expect(question.reading == question.spokenKana, "\(topic.id): \(question.reading) \(question.spokenKana)")
-                #expect(letters(Kana.romaji(question.reading)) == letters(question.romaji),
-                        "\(topic.id) \(question.valueKey): \(question.reading) is not \(question.romaji)")
-                if skill == .writing {
-                    #expect(question.answer == question.reading, "\(topic.id): \(question.answer)")
-                    #expect(question.grade(question.romaji) == .correct, "\(topic.id): \(question.romaji)")
-                }
-            }
-        }
     }
 
     // MARK: Notes

@@ -51,14 +51,22 @@ import Testing
         }
     }
 
+    /// The kana spoken, the kana shown and the romaji of a question spell one reading, and a
+    /// writing question's answer is that kana.
     @Test(arguments: topics)
     func kanaAndRomajiSayTheSameThing(topic: Topic) {
+        func letters(_ text: String) -> String { text.filter { !" ',、".contains($0) } }
         for skill in topic.skills {
             for question in Self.questions(topic, skill, .kanji) {
-                let kana = Self.withoutPauses(question.reading)
-                let spellings = JapaneseNumbers.hiraganaSpellings(of: question.romaji)
-                #expect(spellings.contains(kana),
-                        "\(topic.id) \(skill) \(question.valueKey): \(question.reading) is not \(question.romaji) (\(spellings))")
+                let where_ = "\(topic.id) \(skill) \(question.valueKey)"
+                #expect(question.reading == question.spokenKana, "\(where_): \(question.reading) \(question.spokenKana)")
+                #expect(letters(Kana.romaji(question.reading)) == letters(question.romaji),
+                        "\(where_): \(question.reading) is not \(question.romaji)")
+                #expect(JapaneseNumbers.hiraganaSpellings(of: question.romaji).contains(letters(question.reading)),
+                        "\(where_): \(question.romaji) is not read back as \(question.reading)")
+                if skill == .writing {
+                    #expect(question.answer == question.reading, "\(where_): \(question.answer)")
+                }
             }
         }
     }
@@ -91,11 +99,6 @@ import Testing
                 }
             }
         }
-    }
-
-    /// The kana of a reading as a learner types it: the pause marks Kazu shows are not typed.
-    static func withoutPauses(_ kana: String) -> String {
-        String(kana.filter { !" 、,".contains($0) })
     }
 
     /// What is wrong with a shown form's notation, if anything.
