@@ -22,9 +22,12 @@ public struct Topic: Identifiable, Hashable, Sendable {
     /// The skills its questions can be asked in.
     public let skills: [Skill]
     let kind: Kind
+    /// Whether a listening answer names the counter too (3本, 3ほん): a topic that mixes
+    /// counters tests hearing the counter, so none is shown after the answer box.
+    let listeningAsksCounter: Bool
 
     init(_ id: String, _ category: TopicCategory, _ title: String, _ summary: String,
-         notes: [String] = [], skills: [Skill] = Skill.allCases, kind: Kind) {
+         notes: [String] = [], skills: [Skill] = Skill.allCases, kind: Kind, listeningAsksCounter: Bool = false) {
         self.id = id
         self.category = category
         self.title = title
@@ -32,6 +35,7 @@ public struct Topic: Identifiable, Hashable, Sendable {
         self.notes = notes
         self.skills = skills
         self.kind = kind
+        self.listeningAsksCounter = listeningAsksCounter
     }
 
     public static func == (a: Topic, b: Topic) -> Bool { a.id == b.id }

@@ -238,9 +238,9 @@ public enum TopicCatalog {
     ]
 
     static func counterTopic(_ id: String, _ title: String, _ summary: String, _ names: [(String, ClosedRange<Int64>)],
-                             notes: [String]) -> Topic {
+                             notes: [String], listeningAsksCounter: Bool = false) -> Topic {
         Topic("counter.\(id)", .counters, title, summary, notes: notes,
-              kind: .counters(names.map { (counter($0.0), $0.1) }))
+              kind: .counters(names.map { (counter($0.0), $0.1) }), listeningAsksCounter: listeningAsksCounter)
     }
 
     static let counterFamilies: [(id: String, title: String, summary: String, counters: [(String, ClosedRange<Int64>)], notes: [String])] = [
@@ -265,7 +265,8 @@ public enum TopicCatalog {
 
     static let counters: [Topic] = counterFamilies.map { counterTopic($0.id, $0.title, $0.summary, $0.counters, notes: $0.notes) }
         + [counterTopic("mixed", "Mixed counters", "All of the counters above, mixed.",
-                        counterFamilies.flatMap(\.counters), notes: ["Listen for the counter as well as the number."])]
+                        counterFamilies.flatMap(\.counters), notes: ["Listen for the counter as well as the number."],
+                        listeningAsksCounter: true)]
 
     static let phone: [Topic] = [
         Topic("phone.mobile", .phone, "Mobile numbers", "090-1234-5678, read digit by digit.",
