@@ -138,6 +138,9 @@ import Testing
         }
         for typed in ["3", "さん", "三", "san", " 3 "] { expectUnreadable(three, typed, saying: "counter too") }
         for typed in ["3x", "3本x", "さんほげ"] { expectUnreadable(three, typed, saying: "its counter") }
+        // A counter typed with the wrong sound change is named, as in a topic of one counter.
+        expectUnreadable(three, "さんほん", saying: "3本 is read さんぼん")
+        expectUnreadable(try question("counter.mixed", "3匹"), "さんほん", saying: "3本 is read さんぼん")
         for typed in ["3匹", "3ひき", "さんびき", "三匹", "4本", "よんほん", "3冊", "3こ"] {
             #expect(three.grade(typed) == .incorrect, "\(typed)")
         }

@@ -204,7 +204,9 @@ enum AnswerReader {
     enum CountedReading: Equatable {
         case counted(Int64, counter: String)
         case bareNumber
-        case unreadable
+        /// Not a number and a counter; `reason` says why when a counter was typed with the
+        /// wrong sound change (さんほん).
+        case unreadable(reason: String?)
     }
 
     /// A number and its counter: digits and the counter in any writing (3本, 3 ほん, 3hon,
@@ -215,10 +217,10 @@ enum AnswerReader {
         let counters = (Counter.named(expected).map { [$0] } ?? []) + Counter.all.filter { $0.name != expected }
         let digits = text.prefix { $0.isASCII && $0.isNumber }
         if !digits.isEmpty {
-            guard let n = plainDigits(digits) else { return .unreadable }
+            guard let n = plainDigits(digits) else { return .unreadable(reason: nil) }
             let rest = text.dropFirst(digits.count).trimmingSpaces
             if rest.isEmpty { return .bareNumber }
-            guard let counter = counter(named: rest, among: counters) else { return .unreadable }
+            guard let counter = counter(named: rest, among: counters) else { return .unreadable(reason: nil) }
             return .counted(n, counter: counter.name)
         }
         if case .success = JapaneseNumbers.parse(text) { return .bareNumber }
@@ -226,7 +228,18 @@ enum AnswerReader {
         for counter in counters {
             if case let .success(n) = JapaneseNumbers.parse(text, counter: counter) { return .counted(n, counter: counter.name) }
         }
-        return .unreadable
+        // A counter's kana at the end, misread (さんほん): the parser says how it is read.
+        let spellings = JapaneseNumbers.hiraganaSpellings(of: text)
+        for counter in counters where spellings.contains(where: { endsWithKana(of: counter, $0) }) {
+            if case let .failure(error) = JapaneseNumbers.parse(text, counter: counter) { return .unreadable(reason: error.reason) }
+        }
+        return .unreadable(reason: nil)
+    }
+
+    /// Whether `spelling` ends with the counter's kana, voiced or not: さんぼん with 本's ほん.
+    private static func endsWithKana(of counter: Counter, _ spelling: String) -> Bool {
+        let count = counter.kana.count
+        return spelling.count > count && unvoicedFirstKana(String(spelling.suffix(count))) == unvoicedFirstKana(counter.kana)
     }
 
     /// The counter `text` names: its written form or a name `Counter.named` knows (本, hon,

@@ -69,8 +69,8 @@ enum Expected: Hashable, Sendable, Codable {
             switch AnswerReader.counted(typed, expecting: counter) {
             case .bareNumber:
                 return .unreadable(reason: "type the counter too, as in 3本 or 3ほん")
-            case .unreadable:
-                return .unreadable(reason: "type the number and its counter, as in 3本, 3ほん or さんぼん")
+            case let .unreadable(reason):
+                return .unreadable(reason: reason ?? "type the number and its counter, as in 3本, 3ほん or さんぼん")
             case let .counted(typedNumber, typedCounter):
                 return typedNumber == n && typedCounter == counter ? .correct : .incorrect
             }
