@@ -26,11 +26,11 @@ import Testing
     /// without one, the 12-hour time is right as before.
     @Test func aNamedHalfOfTheDayMustBeTheRightOne() throws {
         let evening = try question("time.clock-12", "17:58")
-        for typed in ["午後5時58分", "5:58pm", "5:58 p.m.", "5:58PM", "5:58 P.M.", "ごご5:58", "ゴゴ5時58分", "gogo 5:58",
+        for typed in ["午後5時58分", "5:58pm", "5:58 p.m.", "5:58 p.m", "5:58PM", "5:58 P.M.", "ごご5:58", "ゴゴ5時58分", "gogo 5:58",
                       "5:58", "558", "17:58", "5時58分"] {
             #expect(evening.grade(typed) == .correct, "\(typed)")
         }
-        for typed in ["午前5時58分", "5:58am", "5:58 a.m.", "5:58AM", "ごぜん5:58", "ゴゼン5時58分", "gozen 5:58", "午前 5:58"] {
+        for typed in ["午前5時58分", "5:58am", "5:58 a.m.", "5:58 a.m", "5:58AM", "ごぜん5:58", "ゴゼン5時58分", "gozen 5:58", "午前 5:58"] {
             #expect(evening.grade(typed) == .incorrect, "\(typed)")
         }
         let morning = try question("time.clock-12", "5:58")

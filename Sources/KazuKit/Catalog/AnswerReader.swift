@@ -58,7 +58,8 @@ enum AnswerReader {
     /// 午後 in kanji, kana and romaji, and am and pm with or without dots.
     static let halfOfDayMarkers: [(marker: String, afternoon: Bool)] = [
         ("午前", false), ("午後", true), ("ごぜん", false), ("ごご", true), ("ゴゼン", false), ("ゴゴ", true),
-        ("gozen", false), ("gogo", true), ("a.m.", false), ("p.m.", true), ("am", false), ("pm", true),
+        ("gozen", false), ("gogo", true), ("a.m.", false), ("p.m.", true), ("a.m", false), ("p.m", true),
+        ("am", false), ("pm", true),
     ]
 
     /// 14:45, 14時45分, 1445, 945, 14, 午後2:45 (read as 14:45), 2:45pm; nil when it is
