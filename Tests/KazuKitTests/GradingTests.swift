@@ -56,6 +56,12 @@ import Testing
         #expect(fifteen.grade("午後3時") == .correct && fifteen.grade("3pm") == .correct)
         #expect(fifteen.grade("午前3時") == .incorrect && fifteen.grade("3am") == .incorrect)
 
+        // The hours of the day (1時 to 24時) take a named half too.
+        let hour = try question("time.hour", "15")
+        #expect(hour.grade("15") == .correct && hour.grade("午後3時") == .correct && hour.grade("3pm") == .correct)
+        #expect(hour.grade("午前3時") == .incorrect && hour.grade("3am") == .incorrect)
+        #expect(try question("time.hour", "24").grade("午前0時") == .correct)
+
         // A date with a time takes the half of the day too, and a space before it.
         let dateTime = try question("date.date-time", "2017-09-30 14:45")
         for typed in ["2017-09-30 14:45", "2017-09-30 2:45pm", "2017-09-30 2:45 pm", "2017/9/30 午後2時45分"] {

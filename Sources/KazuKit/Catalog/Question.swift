@@ -63,7 +63,13 @@ enum Expected: Hashable, Sendable, Codable {
         case let .number(n, counterName):
             switch JapaneseNumbers.parse(typed, counter: counterName.flatMap(Counter.named)) {
             case let .success(value): return value == n ? .correct : .incorrect
-            case let .failure(error): return .unreadable(reason: error.reason)
+            case let .failure(error):
+                // An hour of the day typed with its half: 午後3時 or 3pm is 15時, 午前0時 24時.
+                if counterName == "時", case let .success(time) = AnswerReader.typedClockTime(typed),
+                   time.afternoon != nil, time.minute == 0 {
+                    return time.hour == n || time.hour == 0 && n == 24 ? .correct : .incorrect
+                }
+                return .unreadable(reason: error.reason)
             }
         case let .countedNumber(n, counter):
             switch AnswerReader.counted(typed, expecting: counter) {
