@@ -24,6 +24,8 @@ public struct Counter: Sendable, Hashable, CustomStringConvertible {
     public var meaning: String { table.meaning }
     /// The numbers the counter can read; outside it `reading(of:counter:)` throws.
     public var validRange: ClosedRange<Int64> { table.range }
+    /// Whether `n` of this counter is written as the bare number: とお, 10 of つ, is 10.
+    public func isWrittenBare(_ n: Int64) -> Bool { table.bareWritten.contains(n) }
 
     /// Everything lives in the table: a counter is one reference, cheap to pass around.
     /// Unowned and unchecked, so that passing a counter costs no reference counting (two

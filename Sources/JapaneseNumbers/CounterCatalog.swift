@@ -8,7 +8,8 @@
 /// - Counters starting with k, s, t geminate after 1 8 10 (いっこ はっこ
 ///   じゅっこ); k also after 6 and 100 (ろっこ ひゃっこ).
 /// - 8 keeps はち as an accepted alternative where speakers still use it
-///   (はちこ はちほん はちふん); 十 keeps じっ as the alternative of じゅっ.
+///   (はちこ はちほん はちふん はちさつ); 十 keeps じっ as the alternative of じゅっ.
+/// - 4分 is よんぷん; よんふん, widely heard (Radio Kansai's 2021 survey), is accepted.
 /// - 4 is よ before 人 円 時 年 (よにん よえん よじ よねん) and し before 月 (しがつ);
 ///   7 is しち before 時 and 月, 9 is く before 時 and 月 (しちじ くじ くがつ).
 /// - 日 as a date and 日 as a count share ふつか ... とおか, はつか and
@@ -30,7 +31,7 @@ enum CounterCatalog {
         h("匹", "ひき", "びき", "ぴき", meaning: "small animals", aliases: ["hiki", "animals"]),
         h("杯", "はい", "ばい", "ぱい", meaning: "cups and glasses", aliases: ["hai", "cups"]),
         CounterSpec(name: "枚", kana: "まい", meaning: "flat objects", aliases: ["mai", "sheets"]),
-        s("冊", "さつ", meaning: "books", aliases: ["satsu", "books"], eightAlternative: false, hundredGeminates: true),
+        s("冊", "さつ", meaning: "books", aliases: ["satsu", "books"], eightAlternative: true, hundredGeminates: true),
         k("回", "かい", meaning: "times", aliases: ["kai", "times"]),
         k("階", "かい", voiced: "がい", meaning: "floors", aliases: ["floor", "floors"]),
         CounterSpec(name: "台", kana: "だい", meaning: "machines and vehicles", aliases: ["dai", "machines"]),
@@ -54,6 +55,7 @@ enum CounterCatalog {
         CounterSpec(name: "円", kana: "えん", meaning: "yen", aliases: ["en", "yen", "¥", "￥"], digits: [4: ["よえん"]]),
         {
             var spec = h("分", "ふん", "ぷん", "ぷん", meaning: "minutes", aliases: ["fun", "pun", "minute", "minutes", "分間"], fourVoiced: true)
+            spec.digits[4] = ["よんぷん", "よんふん"]
             spec.digits[7] = ["ななふん", "しちふん"]
             return spec
         }(),

@@ -53,7 +53,9 @@ enum KanaGrammar {
         return ranges
     }()
 
-    static func tokenize(_ s: ArraySlice<UInt32>) -> Result<[Token], Reason> {
+    /// The tokens of `s`; a message quotes `typed` (the same text with ー as typed, at the
+    /// same positions) when there is one.
+    static func tokenize(_ s: ArraySlice<UInt32>, typed: [UInt32]? = nil) -> Result<[Token], Reason> {
         var tokens: [Token] = []
         tokens.reserveCapacity(s.count / 2 + 1)
         var i = s.startIndex
@@ -69,7 +71,12 @@ enum KanaGrammar {
                     }
                 }
             }
-            return .failure("cannot read \(ParseError.excerpt(of: KanaInput.string(s[i...]))) as part of a number")
+            let shown = typed.map { $0[i..<s.endIndex] } ?? s[i...]
+            // ー after a digit that has no long vowel: ごー, にー (as phone numbers are read).
+            if shown.first == KanaInput.longVowelMark, let last = tokens.last, last.kind == .digit, last.end == i {
+                return .failure("\(NumberTables.digitKanji[last.value]) is read \(KanaInput.string(s[last.start..<last.end])), without ー")
+            }
+            return .failure("cannot read \(ParseError.excerpt(of: KanaInput.string(shown))) as part of a number")
         }
         return .success(tokens)
     }
@@ -95,11 +102,6 @@ enum KanaGrammar {
         var checked = false
     }
 
-    /// The magnitude and sign of a kana number, or why it is not one.
-    ///
-    /// `final` is the last element when a counter tail has been cut off the
-    /// end; `checkSpelling: false` skips the sound-change check (used only to
-    /// find out which number a misspelled answer meant).
     /// One of group `g` as it is said, from the reading generator so the hint
     /// has its sound change: いちまん, いちおく, いっちょう, いっけい.
     static func oneOfGroup(_ g: Int) -> String {
@@ -107,9 +109,16 @@ enum KanaGrammar {
             ?? "いち" + NumberTables.groupKana[g]
     }
 
-    static func read(_ s: ArraySlice<UInt32>, final: FinalElement?, checkSpelling: Bool) -> Result<(UInt64, Bool), Reason> {
+    /// The magnitude and sign of a kana number, or why it is not one.
+    ///
+    /// `final` is the last element when a counter tail has been cut off the
+    /// end; `checkSpelling: false` skips the sound-change check (used only to
+    /// find out which number a misspelled answer meant). Messages quote `typed`,
+    /// the text with ー as typed, when there is one.
+    static func read(_ s: ArraySlice<UInt32>, final: FinalElement?, checkSpelling: Bool,
+                     typed: [UInt32]? = nil) -> Result<(UInt64, Bool), Reason> {
         let tokens: [Token]
-        switch tokenize(s) {
+        switch tokenize(s, typed: typed) {
         case .success(let t): tokens = t
         case .failure(let reason): return .failure(reason)
         }
@@ -234,7 +243,8 @@ enum KanaGrammar {
                         name += NumberTables.groupKanji[g]
                         after = NumberTables.groupKana[g]
                     }
-                    return .failure("\(name) is read \(allowed[0].hiragana)\(after), not \(ParseError.excerpt(of: KanaInput.string(written)))\(after)")
+                    let shown = typed.map { $0[element.start..<element.end] } ?? written
+                    return .failure("\(name) is read \(allowed[0].hiragana)\(after), not \(ParseError.excerpt(of: KanaInput.string(shown)))\(after)")
                 }
             }
         }

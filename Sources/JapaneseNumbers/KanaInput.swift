@@ -3,9 +3,13 @@ enum KanaInput {
     static let smallTsu: UInt32 = 0x3063
     static let n: UInt32 = 0x3093
 
+    static let longVowelMark: UInt32 = 0x30FC
+
     /// Normalizes width, case, katakana and macrons. Spaces are kept (the
     /// digit path uses them as separators); other scripts pass through.
-    static func normalize(_ text: String) -> [UInt32] {
+    /// With `resolvingLongVowelMark` false, ー stays ー (one scalar for one, as it would
+    /// become), so that a message can quote it as typed: see ``resolvingLongVowels(_:)``.
+    static func normalize(_ text: String, resolvingLongVowelMark: Bool = true) -> [UInt32] {
         var out: [UInt32] = []
         out.reserveCapacity(text.utf8.count)
         for scalar in text.unicodeScalars {
@@ -33,7 +37,7 @@ enum KanaInput {
             case 0x30FC:                                                               // ー
                 // The long-vowel mark after kana (キュー, ジュー, チョー, ケー) is the
                 // vowel that spelling would use: う after u and o, い after i and e, あ after a.
-                if let previous = out.last, let vowel = longVowel(after: previous) { out.append(vowel) } else { out.append(v) }
+                if resolvingLongVowelMark, let previous = out.last, let vowel = longVowel(after: previous) { out.append(vowel) } else { out.append(v) }
             default: out.append(v)
             }
         }
@@ -60,6 +64,16 @@ enum KanaInput {
         if (0x304B...0x3061).contains(base) && (base - 0x304B) % 2 == 0 { return base + 1 }   // か … ち
         if base == 0x3064 || base == 0x3066 || base == 0x3068 || isHaRow { return base + 1 }   // つ て と, は …
         return nil
+    }
+
+    /// Each ー after a kana as the vowel it stands for, as ``normalize(_:resolvingLongVowelMark:)``
+    /// makes it: scalar for scalar, so a position in one is the same in the other.
+    static func resolvingLongVowels(_ s: [UInt32]) -> [UInt32] {
+        var out = s
+        for i in out.indices.dropFirst() where out[i] == longVowelMark {
+            if let vowel = longVowel(after: out[i - 1]) { out[i] = vowel }
+        }
+        return out
     }
 
     static func longVowel(after v: UInt32) -> UInt32? {

@@ -21,7 +21,8 @@ enum NumberParser {
     }
 
     static func parseReason(_ text: String, counter: Counter?) -> Outcome {
-        var s = KanaInput.normalize(text)
+        // ー is kept as typed, for messages to quote; the kana reader resolves it.
+        var s = KanaInput.normalize(text, resolvingLongVowelMark: false)
         trim(&s)
         if s.isEmpty { return .failure("type a number") }
         if s.first == 0xA5 || s.first == 0xFFE5 { s.removeFirst(); trim(&s) }   // ¥ before yen
@@ -81,9 +82,12 @@ enum NumberParser {
         if let reason = exponentReason(s) { return .failure(reason) }
 
         var hasLatin = false, hasKana = false, hasNumeral = false
-        for v in s {
+        for (i, v) in s.enumerated() {
             if KanaInput.isLatin(v) || v == 0x27 { hasLatin = true }
             else if KanaInput.isHiragana(v) { hasKana = true }
+            // ー after kana lengthens it (じゅー); anywhere else it is not part of a number.
+            else if v == KanaInput.longVowelMark, i > 0, KanaInput.longVowel(after: s[i - 1]) != nil
+                        || s[i - 1] == KanaInput.longVowelMark { hasKana = true }
             else if isNumeralOrSeparator(v) { if v != 0x20 && v != 0x2D { hasNumeral = true } }
             else { return .failure("\(ParseError.excerpt(of: KanaInput.string([v]))) is not part of a number") }
         }
@@ -386,9 +390,12 @@ enum NumberParser {
 
     // MARK: Kana
 
-    static func kana(_ s: [UInt32], counter: Counter?, fromRomaji: Bool) -> Outcome {
+    /// The number `typed` reads in kana; ー in it is read as the long vowel it stands for
+    /// and quoted as typed.
+    static func kana(_ typed: [UInt32], counter: Counter?, fromRomaji: Bool) -> Outcome {
+        let s = KanaInput.resolvingLongVowels(typed)
         guard let counter else {
-            switch KanaGrammar.read(s[...], final: nil, checkSpelling: true) {
+            switch KanaGrammar.read(s[...], final: nil, checkSpelling: true, typed: typed) {
             case .success(let (magnitude, negative)): return int64(magnitude, negative: negative)
             case .failure(let reason): return .failure(reason)
             }
@@ -399,7 +406,7 @@ enum NumberParser {
         var firstFailure: String? = nil
         for tail in table.tails where tail.scalars.count <= s.count && s.suffix(tail.scalars.count).elementsEqual(tail.scalars) {
             let prefix = s.dropLast(tail.scalars.count)
-            switch KanaGrammar.read(prefix, final: tail.element, checkSpelling: true) {
+            switch KanaGrammar.read(prefix, final: tail.element, checkSpelling: true, typed: typed) {
             case .failure(let reason):
                 if firstFailure == nil { firstFailure = reason.text }
             case .success(let (magnitude, negative)):
@@ -417,7 +424,7 @@ enum NumberParser {
         // The counter with the wrong sound change: say what the right one is.
         for spelling in table.spellings where spelling.count < s.count && s.suffix(spelling.count).elementsEqual(spelling) {
             let prefix = s.dropLast(spelling.count)
-            switch KanaGrammar.read(prefix, final: nil, checkSpelling: false) {
+            switch KanaGrammar.read(prefix, final: nil, checkSpelling: false, typed: typed) {
             case .success(let (magnitude, negative)):
                 let outcome = checkRange(int64(magnitude, negative: negative), counter)
                 guard case .success(let n) = outcome else { return outcome }

@@ -8,10 +8,11 @@ import JapaneseNumbers
 /// PhoneReading.matches("まるきゅうまるいちにさんよんごろくななはち", digits: "090-1234-5678")   // true
 /// ```
 enum PhoneReading {
-    /// Each digit's readings, the one spoken first.
+    /// Each digit's readings, the one spoken first. ごう is ごお as ゴー and gou are typed:
+    /// after an o the two spell one long vowel.
     static let digitWords: [[String]] = [
         ["ぜろ", "まる", "れい"], ["いち"], ["にい", "に"], ["さん"], ["よん", "し"],
-        ["ごお", "ご"], ["ろく"], ["なな", "しち"], ["はち"], ["きゅう", "く"],
+        ["ごお", "ご", "ごう"], ["ろく"], ["なな", "しち"], ["はち"], ["きゅう", "く"],
     ]
 
     /// The reading that is spoken.

@@ -43,6 +43,10 @@ public struct Question: Hashable, Sendable, Codable {
 enum Expected: Hashable, Sendable, Codable {
     /// A number, perhaps with its counter written after it (3本), in any script the parser reads.
     case number(Int64, counter: String?)
+    /// A number and the counter it counts with, both typed: 3本, 3ほん, 3hon, さんぼん.
+    case countedNumber(Int64, counter: String)
+    /// A year of the Western calendar, or the same year in an era (平成3年, 令和元年).
+    case gregorianYear(Int64)
     /// A time of day; `twelveHourToo` also accepts the 12-hour hour (2:45 for 14:45).
     case clock(hour: Int, minute: Int, twelveHourToo: Bool)
     case hour(Int, twelveHourToo: Bool)
@@ -61,20 +65,51 @@ enum Expected: Hashable, Sendable, Codable {
         case let .number(n, counterName):
             switch JapaneseNumbers.parse(typed, counter: counterName.flatMap(Counter.named)) {
             case let .success(value): return value == n ? .correct : .incorrect
-            case let .failure(error): return .unreadable(reason: error.reason)
+            case let .failure(error):
+                // An hour of the day typed with its half: 午後3時 or 3pm is 15時, 午前0時 24時.
+                if counterName == "時", case let .success(time) = AnswerReader.typedClockTime(typed),
+                   time.afternoon != nil, time.minute == 0 {
+                    return time.hour == n || time.hour == 0 && n == 24 ? .correct : .incorrect
+                }
+                return .unreadable(reason: error.reason)
+            }
+        case let .gregorianYear(year):
+            if let (era, eraYear) = AnswerReader.eraYear(typed) {
+                guard let typedYear = try? EraYear(era: era, year: eraYear) else {
+                    return .unreadable(reason: "\(era.kanji) has no year \(eraYear); type the year as 1991 or 平成3年")
+                }
+                return typedYear.gregorianYear == year ? .correct : .incorrect
+            }
+            return Expected.number(year, counter: nil).grade(typed)
+        case let .countedNumber(n, counter):
+            switch AnswerReader.counted(typed, expecting: counter) {
+            case .bareNumber:
+                // とお is 10 of つ and is written 10: the number alone names the counter.
+                if Counter.named(counter)?.isWrittenBare(n) == true, case let .success(value) = JapaneseNumbers.parse(typed) {
+                    return value == n ? .correct : .incorrect
+                }
+                return .unreadable(reason: "type the counter too, as in 3本 or 3ほん")
+            case let .unreadable(reason):
+                return .unreadable(reason: reason ?? "type the number and its counter, as in 3本, 3ほん or さんぼん")
+            case let .counted(typedNumber, typedCounter):
+                return typedNumber == n && typedCounter == counter ? .correct : .incorrect
             }
         case let .clock(hour, minute, twelveHourToo):
-            guard let time = AnswerReader.clockTime(typed) else {
-                return .unreadable(reason: "type the time as 14:45 or 1445")
+            switch AnswerReader.typedClockTime(typed) {
+            case let .failure(unreadable):
+                return .unreadable(reason: unreadable.reason ?? "type the time as 14:45 or 1445")
+            case let .success(time):
+                return Self.grade(time, hour: hour, twelveHourToo: twelveHourToo) && time.minute == minute ? .correct : .incorrect
             }
-            if time.hour == hour && time.minute == minute { return .correct }
-            return twelveHourToo && time.hour <= 12 && time.hour % 12 == hour % 12 && time.minute == minute ? .correct : .incorrect
         case let .hour(hour, twelveHourToo):
-            guard let typedHour = AnswerReader.hour(typed) else {
-                return .unreadable(reason: "type the hour as a number, such as 3 or 15")
+            let reason = "type the hour as a number, such as 3 or 15"
+            switch AnswerReader.typedClockTime(typed) {
+            case let .failure(unreadable):
+                return .unreadable(reason: unreadable.reason ?? reason)
+            case let .success(time):
+                guard time.minute == 0 else { return .unreadable(reason: reason) }
+                return Self.grade(time, hour: hour, twelveHourToo: twelveHourToo) ? .correct : .incorrect
             }
-            if typedHour == hour { return .correct }
-            return twelveHourToo && typedHour <= 12 && typedHour % 12 == hour % 12 ? .correct : .incorrect
         case let .date(year, month, day):
             guard let date = AnswerReader.date(typed) else {
                 return .unreadable(reason: "type the date as 2017-09-30 or 2017/9/30")
@@ -86,7 +121,12 @@ enum Expected: Hashable, Sendable, Codable {
             }
             return parts == [year, Int64(month), Int64(day), Int64(hour), Int64(minute)] ? .correct : .incorrect
         case let .span(hours, minutes, seconds, minutesToo):
-            if minutesToo, let total = AnswerReader.wholeNumber(typed) {
+            if minutesToo, let total = AnswerReader.totalMinutes(typed) {
+                // 930 could be 9:30 or 930 minutes: a guess either way could mark a right answer wrong.
+                if let clock = AnswerReader.hoursAndMinutesWithoutColon(typed), clock.hours * 60 + clock.minutes != total {
+                    let colon = "\(clock.hours):\(QuestionValue.two(Int(clock.minutes)))"
+                    return .unreadable(reason: "\(total) could be \(colon) or \(total) minutes; type \(colon) or \(total)分")
+                }
                 return seconds == 0 && total == hours * 60 + Int64(minutes) ? .correct : .incorrect
             }
             guard let parts = AnswerReader.span(typed) else {
@@ -117,5 +157,13 @@ enum Expected: Hashable, Sendable, Codable {
             }
             return spellings.contains { PhoneReading.matches($0, digits: digits) } ? .correct : .incorrect
         }
+    }
+
+    /// Whether a typed time names `hour` (0-23): the same hour, or with `twelveHourToo` the
+    /// same 12-hour hour (2 for 14), but only when no half of the day is named: 午前5時 and
+    /// 5am are not 17時.
+    private static func grade(_ time: AnswerReader.TypedClockTime, hour: Int, twelveHourToo: Bool) -> Bool {
+        if time.hour == hour { return true }
+        return twelveHourToo && time.afternoon == nil && time.hour <= 12 && time.hour % 12 == hour % 12
     }
 }

@@ -23,9 +23,15 @@ enum QuestionMaker {
     static func question(topic: Topic, value: QuestionValue, skill: Skill, script: ReadingScript = .kanji) -> Question {
         let facts = self.facts(topic.kind, value)
         let prompt: String, answer: String, expected: Expected
+        var postfix = skill == .writing ? nil : facts.postfix
         switch skill {
         case .listening:
-            (prompt, answer, expected) = ("", facts.numerals, facts.expected)
+            if topic.listeningAsksCounter, case let .counted(n, counter) = value {
+                (prompt, answer, expected) = ("", facts.written, .countedNumber(n, counter: counter))
+                postfix = nil
+            } else {
+                (prompt, answer, expected) = ("", facts.numerals, facts.expected)
+            }
         case .reading:
             (prompt, answer, expected) = (script == .kana ? facts.spoken : facts.kanji, facts.numerals, facts.expected)
         case .writing:
@@ -34,7 +40,7 @@ enum QuestionMaker {
         }
         return Question(
             topicID: topic.id, skill: skill, valueKey: value.key, prompt: prompt, spokenKana: facts.spoken,
-            prefix: skill == .writing ? nil : facts.prefix, postfix: skill == .writing ? nil : facts.postfix,
+            prefix: skill == .writing ? nil : facts.prefix, postfix: postfix,
             answer: answer, written: facts.written, reading: facts.spoken, romaji: facts.romaji, expected: expected)
     }
 
@@ -59,7 +65,7 @@ enum QuestionMaker {
             return Facts(
                 written: year == 1 ? "\(era.kanji)元年" : "\(era.kanji)\(year)年", kanji: phrase.kanji,
                 spoken: phrase.hiragana, accepted: [phrase.hiragana] + phrase.alternatives, romaji: phrase.romaji,
-                numerals: String(gregorian), expected: .number(gregorian, counter: nil), prefix: nil, postfix: "年")
+                numerals: String(gregorian), expected: .gregorianYear(gregorian), prefix: nil, postfix: "年")
         case let (.clockTime(twelveHour), .clock(hour, minute)):
             let phrase = (try! ClockTime(hour: hour, minute: minute)).reading(twelveHour ? .twelveHour : .twentyFourHour)
             // On the hour 午後2時, as it is read: not 午後2時0分.

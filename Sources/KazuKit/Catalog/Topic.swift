@@ -23,9 +23,12 @@ public struct Topic: Identifiable, Hashable, Sendable {
     /// The skills its questions can be asked in.
     public let skills: [Skill]
     let kind: Kind
+    /// Whether a listening answer names the counter too (3本, 3ほん): a topic that mixes
+    /// counters tests hearing the counter, so none is shown after the answer box.
+    let listeningAsksCounter: Bool
 
     init(_ id: String, _ category: TopicCategory, _ title: String, _ summary: String,
-         notes: [Note] = [], skills: [Skill] = Skill.allCases, kind: Kind) {
+         notes: [Note] = [], skills: [Skill] = Skill.allCases, kind: Kind, listeningAsksCounter: Bool = false) {
         self.id = id
         self.category = category
         self.title = title
@@ -33,6 +36,7 @@ public struct Topic: Identifiable, Hashable, Sendable {
         self.allNotes = notes
         self.skills = skills
         self.kind = kind
+        self.listeningAsksCounter = listeningAsksCounter
     }
 
     /// Every note of the topic, whatever the skill: for a list of topics.

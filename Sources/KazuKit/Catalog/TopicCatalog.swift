@@ -245,9 +245,9 @@ public enum TopicCatalog {
     ]
 
     static func counterTopic(_ id: String, _ title: String, _ summary: String, _ names: [(String, ClosedRange<Int64>)],
-                             notes: [Topic.Note]) -> Topic {
+                             notes: [Topic.Note], listeningAsksCounter: Bool = false) -> Topic {
         Topic("counter.\(id)", .counters, title, summary, notes: notes,
-              kind: .counters(names.map { (counter($0.0), $0.1) }))
+              kind: .counters(names.map { (counter($0.0), $0.1) }), listeningAsksCounter: listeningAsksCounter)
     }
 
     static let counterFamilies: [(id: String, title: String, summary: String, counters: [(String, ClosedRange<Int64>)], notes: [Topic.Note])] = [
@@ -274,7 +274,8 @@ public enum TopicCatalog {
         + [counterTopic("mixed", "Mixed counters", "All of the counters above, mixed.",
                         counterFamilies.flatMap(\.counters),
                         notes: ["Each counter has its own sound changes: いっぽん, いっこ, いっさつ.",
-                                .listening("Listen for the counter as well as the number.")])]
+                                .listening("Listen for the counter as well as the number.")],
+                        listeningAsksCounter: true)]
 
     static let phone: [Topic] = [
         Topic("phone.mobile", .phone, "Mobile numbers", "090-1234-5678, read digit by digit.",
