@@ -10,6 +10,7 @@ import Glibc
 #elseif canImport(Musl)
 import Musl
 #endif
+import JapaneseNumbers
 import SpeechClient
 import Synchronization
 
@@ -102,6 +103,16 @@ public final class EspeakSynthesizer: @unchecked Sendable {
         }
     }
 
+    /// What espeak-ng is handed for `text`: kana as Kazu's phonemes (`Phonemes.espeak`) inside
+    /// `[[ ]]`, so every voice says the same sounds; anything else as it is.
+    ///
+    /// ```swift
+    /// EspeakSynthesizer.input(for: "いっぽん")   // "[['ippoN\\]]"
+    /// ```
+    public static func input(for text: String) -> String {
+        Phonemes.espeak(text).map { "[[\($0)]]" } ?? text
+    }
+
     // MARK: - On the queue
 
     private func onQueue<T: Sendable>(_ work: @escaping @Sendable () throws -> T) async throws -> T {
@@ -165,9 +176,11 @@ public final class EspeakSynthesizer: @unchecked Sendable {
         let sink = SampleSink(stop: stop, receive: receive)
         activeSink = sink
         defer { activeSink = nil }
-        let status = utterance.text.withCString { text in
-            // No espeakENDPAUSE: no trailing sentence pause, so playback ends with the speech.
-            espeak.espeak_Synth(text, strlen(text) + 1, 0, POS_CHARACTER, 0, UInt32(espeakCHARS_UTF8), nil, nil)
+        let status = Self.input(for: utterance.text).withCString { text in
+            // espeakPHONEMES: what is inside [[ ]] is phonemes. No espeakENDPAUSE: no trailing
+            // sentence pause, so playback ends with the speech.
+            espeak.espeak_Synth(text, strlen(text) + 1, 0, POS_CHARACTER, 0,
+                                UInt32(espeakCHARS_UTF8 | espeakPHONEMES), nil, nil)
         }
         if stop.flag.load(ordering: .relaxed) { throw CancellationError() }
         if sink.receiverStopped { return PCMAudio(samples: sink.samples, sampleRate: sampleRate) }
