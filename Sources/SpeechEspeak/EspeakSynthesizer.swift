@@ -68,7 +68,8 @@ public final class EspeakSynthesizer: @unchecked Sendable {
         }
     }
 
-    /// Synthesises `utterance` into samples, speaking only the text given.
+    /// Synthesises `utterance` into samples, speaking only the text given, from its first sound
+    /// (without the zeros espeak-ng may start with).
     ///
     /// Rate and pitch are passed to espeak-ng as they are; clamp them first
     /// (`Utterance.clamped(to:)`). Cancelling the task stops synthesis at the next
@@ -293,6 +294,8 @@ private final class SampleSink {
     let receive: (@Sendable (UnsafeBufferPointer<Int16>) -> Bool)?
     /// Whether `receive` asked to stop.
     var receiverStopped = false
+    /// Whether a sample other than zero has come: the zeros espeak-ng starts with are dropped.
+    var soundStarted = false
 
     init(stop: StopFlag, receive: (@Sendable (UnsafeBufferPointer<Int16>) -> Bool)?) {
         self.stop = stop
@@ -313,7 +316,16 @@ private func collectSamples(
 ) -> Int32 {
     guard let sink = activeSink else { return 1 }
     if let wave, count > 0 {
-        let buffer = UnsafeBufferPointer(start: wave, count: Int(count))
+        var buffer = UnsafeBufferPointer(start: wave, count: Int(count))
+        if !sink.soundStarted {
+            // espeak-ng starts some words (さ, き) with up to 44 ms of zeros, and its first sample
+            // after them is already at speech level: dropping them makes the sound start sooner.
+            guard let first = buffer.firstIndex(where: { $0 != 0 }) else {
+                return sink.stop.flag.load(ordering: .relaxed) ? 1 : 0
+            }
+            buffer = UnsafeBufferPointer(rebasing: buffer[first...])
+            sink.soundStarted = true
+        }
         sink.samples.append(contentsOf: buffer)
         if let receive = sink.receive, !receive(buffer) {
             sink.receiverStopped = true

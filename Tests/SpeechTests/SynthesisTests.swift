@@ -38,6 +38,13 @@ struct SynthesisTests {
         #expect(abs(next.seconds - whole.seconds) < 0.03, "\(next.seconds) s after a stop, \(whole.seconds) s before")
     }
 
+    @Test("the samples start with the sound, not with the zeros espeak-ng starts some words with",
+          arguments: ["さんびゃく", "きゅう", "しち", "いち"])
+    func startsWithSound(_ kana: String) async throws {
+        let audio = try await EspeakSynthesizer.shared.synthesize(Utterance(kana))
+        #expect(audio.samples.first != 0)
+    }
+
     @Test("longer text lasts longer")
     func durationGrowsWithText() async throws {
         let short = try await EspeakSynthesizer.shared.synthesize(Utterance("いち"))
