@@ -4,7 +4,7 @@
 ///
 /// ```swift
 /// Phonemes.espeak("いっぽん")        // "'ippoN\\"      a held p, where espeak's own rules say [h]p
-/// Phonemes.espeak("さんびゃく")      // "s,amb_j'aku"   m before b, where espeak says a nasal vowel
+/// Phonemes.espeak("さんびゃく")      // "samb_j'aku"    m before b, where espeak says a nasal vowel
 /// Phonemes.espeak("ようか")          // "j'o:ka"        one long o, where espeak says o and u
 /// Phonemes.espeak("ぜろの、いち")    // "zer`'ono _;_ 'it_s\\i"
 /// Phonemes.espeak("三百")            // nil: not kana

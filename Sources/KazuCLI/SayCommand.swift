@@ -15,8 +15,8 @@ enum SayCommand: Command {
             when one is given (kazu say --counter 本 3 says さんぼん). Other text is spoken as \
             given, and must be kana: the synthesiser misreads digits and cannot read kanji. \
             Sound goes to PulseAudio or PipeWire (paplay, pw-play) or ALSA (aplay), whichever \
-            answers; choose with --player or KAZU_PLAYER. --phonemes prints the string handed \
-            to espeak-ng (as phonemes, inside [[ ]]), the same for every voice.
+            answers; choose with --player or KAZU_PLAYER. --phonemes prints the phonemes Kazu \
+            hands espeak-ng inside [[ ]], the same for every voice.
             """,
         options: [
             .option("counter", short: "c", value: "C", help: "Say the number with counter C, one of: \(CounterOption.examples)."),
