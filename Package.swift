@@ -30,8 +30,9 @@ let package = Package(
         // links the library (no pkgConfig, no `link`); SpeechEspeak opens it with dlopen when it
         // first synthesises, so launching kazu does not load it and the sound stack it pulls in.
         .systemLibrary(name: "CEspeakNG"),
-        // The live speech client: libespeak-ng in process, playback through the sound server.
-        .target(name: "SpeechEspeak", dependencies: ["SpeechClient", "CEspeakNG", "Locking"]),
+        // The live speech client: libespeak-ng in process, playback through the sound server;
+        // kana is spoken as JapaneseNumbers' phonemes.
+        .target(name: "SpeechEspeak", dependencies: ["SpeechClient", "CEspeakNG", "Locking", "JapaneseNumbers"]),
         // The quiz engine: topics, questions, the features and what Kazu remembers. Knows the
         // speech interface only; whoever builds the store plugs in the live voice.
         .target(name: "KazuKit", dependencies: ["Composable", "JapaneseNumbers", "SpeechClient"]),

@@ -14,11 +14,12 @@ extension JapaneseNumbers {
     public static func spells(_ typed: some StringProtocol, oneOf accepted: [String]) -> Bool? {
         let candidates = hiraganaSpellings(of: typed)
         guard !candidates.isEmpty else { return nil }
-        let folded = Set(accepted.map { KanaInput.foldLongO(KanaInput.normalize($0)) })
+        let folded = Set(accepted.map { KanaInput.foldLongO(KanaInput.normalize($0).filter { !isPause($0) }) })
         return candidates.contains { folded.contains(KanaInput.foldLongO(KanaInput.normalize($0))) }
     }
 
-    /// The hiragana that typed kana or romaji may stand for, without spaces: one spelling for
+    /// The hiragana that typed kana or romaji may stand for, without spaces and pauses (、 and
+    /// commas, as Kazu shows between phone-number groups): one spelling for
     /// kana (katakana and ー folded), each reading of an ambiguous `n` for romaji (`sanen` is
     /// さねん or さんえん). Empty when the text is not kana or romaji.
     ///
@@ -27,7 +28,7 @@ extension JapaneseNumbers {
     /// JapaneseNumbers.hiraganaSpellings(of: "sanen")          // ["さねん", "さんえん"]
     /// ```
     public static func hiraganaSpellings(of typed: some StringProtocol) -> [String] {
-        var text = KanaInput.normalize(String(typed))
+        var text = KanaInput.normalize(String(typed)).map { isPause($0) ? 0x20 : $0 }
         NumberParser.trim(&text)
         guard !text.isEmpty else { return [] }
         if text.allSatisfy({ KanaInput.isHiragana($0) || $0 == 0x20 || $0 == 0x2D }) {
@@ -42,4 +43,7 @@ extension JapaneseNumbers {
         }
         return spellings
     }
+
+    /// 、 and a comma (full-width ones are normalised to it): where Kazu's readings pause.
+    private static func isPause(_ scalar: UInt32) -> Bool { scalar == 0x3001 || scalar == 0x2C }
 }

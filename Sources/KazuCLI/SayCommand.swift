@@ -15,7 +15,8 @@ enum SayCommand: Command {
             when one is given (kazu say --counter 本 3 says さんぼん). Other text is spoken as \
             given, and must be kana: the synthesiser misreads digits and cannot read kanji. \
             Sound goes to PulseAudio or PipeWire (paplay, pw-play) or ALSA (aplay), whichever \
-            answers; choose with --player or KAZU_PLAYER.
+            answers; choose with --player or KAZU_PLAYER. --phonemes prints the phonemes Kazu \
+            hands espeak-ng inside [[ ]], the same for every voice.
             """,
         options: [
             .option("counter", short: "c", value: "C", help: "Say the number with counter C, one of: \(CounterOption.examples)."),
@@ -26,6 +27,7 @@ enum SayCommand: Command {
             .option("pitch", short: "p", value: "P", as: Int.self, in: parameters.pitch.bounds,
                     help: "Voice pitch.", default: parameters.pitch.defaultValue),
             .option("player", value: "PLAYER", help: "paplay, pw-play, aplay, a path to one of them, or none; chosen automatically when left out."),
+            .flag("phonemes", help: "Print the espeak-ng phonemes Kazu speaks for the text, instead of speaking."),
             .flag("list-voices", help: "List the Japanese voices and exit."),
         ],
         arguments: [.optionalArgument("NUMBER|TEXT", help: "What to say: a number, or kana.")]
@@ -50,9 +52,17 @@ enum SayCommand: Command {
         guard !text.allSatisfy(\.isWhitespace) else {
             throw UsageError("nothing to say: give a number or kana, as in 'kazu say 300'")
         }
+        let spoken = try kana(for: text, counter: try CounterOption.counter(from: arguments))
+        if arguments.flag("phonemes") {
+            guard wavPath == nil else {
+                throw UsageError("--phonemes prints and --wav writes a file; give one of them")
+            }
+            io.output.writeLine(Phonemes.espeak(spoken) ?? spoken)
+            return .success
+        }
         let voice = arguments.defaultedValue("voice", as: String.self)
         let utterance = Utterance(
-            try kana(for: text, counter: try CounterOption.counter(from: arguments)),
+            spoken,
             voice: voice,
             rate: arguments.defaultedValue("rate", as: Int.self),
             pitch: arguments.defaultedValue("pitch", as: Int.self))
@@ -82,6 +92,7 @@ enum SayCommand: Command {
         if let text = arguments.argument("NUMBER|TEXT") { extras.append(UserText.quoted(text)) }
         if arguments.value("wav") != nil { extras.append("--wav") }
         if arguments.value("counter") != nil { extras.append("--counter") }
+        if arguments.flag("phonemes") { extras.append("--phonemes") }
         guard extras.isEmpty else {
             throw UsageError("--list-voices takes no other arguments, got \(extras.joined(separator: ", ")); "
                 + "run 'kazu say --list-voices' alone")

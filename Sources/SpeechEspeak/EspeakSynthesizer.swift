@@ -10,6 +10,7 @@ import Glibc
 #elseif canImport(Musl)
 import Musl
 #endif
+import JapaneseNumbers
 import SpeechClient
 import Synchronization
 
@@ -67,7 +68,8 @@ public final class EspeakSynthesizer: @unchecked Sendable {
         }
     }
 
-    /// Synthesises `utterance` into samples, speaking only the text given.
+    /// Synthesises `utterance` into samples, speaking only the text given, from its first sound
+    /// (without the zeros espeak-ng may start with).
     ///
     /// Rate and pitch are passed to espeak-ng as they are; clamp them first
     /// (`Utterance.clamped(to:)`). Cancelling the task stops synthesis at the next
@@ -100,6 +102,16 @@ public final class EspeakSynthesizer: @unchecked Sendable {
         } onCancel: {
             box.flag.store(true, ordering: .relaxed)
         }
+    }
+
+    /// What espeak-ng is handed for `text`: kana as Kazu's phonemes (`Phonemes.espeak`) inside
+    /// `[[ ]]`, so every voice says the same sounds; anything else as it is.
+    ///
+    /// ```swift
+    /// EspeakSynthesizer.input(for: "いっぽん")   // "[['ippoN\\]]"
+    /// ```
+    public static func input(for text: String) -> String {
+        Phonemes.espeak(text).map { "[[\($0)]]" } ?? text
     }
 
     // MARK: - On the queue
@@ -165,9 +177,11 @@ public final class EspeakSynthesizer: @unchecked Sendable {
         let sink = SampleSink(stop: stop, receive: receive)
         activeSink = sink
         defer { activeSink = nil }
-        let status = utterance.text.withCString { text in
-            // No espeakENDPAUSE: no trailing sentence pause, so playback ends with the speech.
-            espeak.espeak_Synth(text, strlen(text) + 1, 0, POS_CHARACTER, 0, UInt32(espeakCHARS_UTF8), nil, nil)
+        let status = Self.input(for: utterance.text).withCString { text in
+            // espeakPHONEMES: what is inside [[ ]] is phonemes. No espeakENDPAUSE: no trailing
+            // sentence pause, so playback ends with the speech.
+            espeak.espeak_Synth(text, strlen(text) + 1, 0, POS_CHARACTER, 0,
+                                UInt32(espeakCHARS_UTF8 | espeakPHONEMES), nil, nil)
         }
         if stop.flag.load(ordering: .relaxed) { throw CancellationError() }
         if sink.receiverStopped { return PCMAudio(samples: sink.samples, sampleRate: sampleRate) }
@@ -280,6 +294,8 @@ private final class SampleSink {
     let receive: (@Sendable (UnsafeBufferPointer<Int16>) -> Bool)?
     /// Whether `receive` asked to stop.
     var receiverStopped = false
+    /// Whether a sample other than zero has come: the zeros espeak-ng starts with are dropped.
+    var soundStarted = false
 
     init(stop: StopFlag, receive: (@Sendable (UnsafeBufferPointer<Int16>) -> Bool)?) {
         self.stop = stop
@@ -300,7 +316,16 @@ private func collectSamples(
 ) -> Int32 {
     guard let sink = activeSink else { return 1 }
     if let wave, count > 0 {
-        let buffer = UnsafeBufferPointer(start: wave, count: Int(count))
+        var buffer = UnsafeBufferPointer(start: wave, count: Int(count))
+        if !sink.soundStarted {
+            // espeak-ng starts some words (さ, き) with up to 44 ms of zeros, and its first sample
+            // after them is already at speech level: dropping them makes the sound start sooner.
+            guard let first = buffer.firstIndex(where: { $0 != 0 }) else {
+                return sink.stop.flag.load(ordering: .relaxed) ? 1 : 0
+            }
+            buffer = UnsafeBufferPointer(rebasing: buffer[first...])
+            sink.soundStarted = true
+        }
         sink.samples.append(contentsOf: buffer)
         if let receive = sink.receive, !receive(buffer) {
             sink.receiverStopped = true

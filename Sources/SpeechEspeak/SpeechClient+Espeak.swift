@@ -20,8 +20,9 @@ extension SpeechClient {
     ///   - environment: variables set for the player over this process's own, such as
     ///     `PULSE_SERVER`; they also count when choosing the player.
     ///
-    /// Only the text given is spoken: pass kana. Digits are refused (`SpeechError.digitsInText`)
-    /// because espeak-ng reads them by its own rules (300 as "san-hyaku").
+    /// Only the text given is spoken: pass kana, which is spoken as the phonemes `Phonemes.espeak`
+    /// writes for it. Digits are refused (`SpeechError.digitsInText`) because espeak-ng reads them
+    /// by its own rules (300 as "san-hyaku").
     /// Rate and pitch outside `SpeechParameters.standard` are clamped into it.
     /// The samples of the latest utterance are kept, so a replay starts without synthesis.
     /// When no sound can be played, the first `speak` throws one `SpeechError` whose

@@ -89,10 +89,11 @@ enum QuestionMaker {
             let accepted = ([date.hiragana] + date.alternatives).flatMap { d in
                 ([time.hiragana] + time.alternatives).map { d + $0 }
             }
+            // A pause (、) between the date and the time, where a speaker pauses.
             return Facts(
                 written: "\(year)年\(month)月\(day)日 \(hour):\(QuestionValue.two(minute))",
-                kanji: date.kanji + time.kanji, spoken: date.hiragana + time.hiragana,
-                accepted: Array(accepted.prefix(64)), romaji: date.romaji + " " + time.romaji,
+                kanji: date.kanji + time.kanji, spoken: date.hiragana + "、" + time.hiragana,
+                accepted: Array(accepted.prefix(64)), romaji: date.romaji + ", " + time.romaji,
                 numerals: value.key, expected: .dateTime(year: year, month: month, day: day, hour: hour, minute: minute))
         case let (_, .span(hours, minutes, seconds)):
             let half: Bool
