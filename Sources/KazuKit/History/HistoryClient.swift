@@ -94,6 +94,9 @@ extension HistoryClient {
         let path = locations.historyFile
         return Self(
             append: { record in
+                if let problem = DiskFile.unsafeFolderProblem(locations.dataDirectory) {
+                    throw StorageError("history not saved: \(problem)")
+                }
                 do {
                     try DiskFile.appendLine(try encodedLine(record), to: path)
                 } catch {
