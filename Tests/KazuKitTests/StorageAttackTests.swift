@@ -58,11 +58,12 @@ import Testing
         let client = SettingsClient.live(locations(directory))
         let path = locations(directory).settingsFile
         try FileManager.default.createDirectory(atPath: directory + "/config", withIntermediateDirectories: true)
-        try #"{"skill": "reading", "colour": {"name": "blue", "shades": [1, 2.5, true, null]}, "speech": {"rate": 130, "volume": 0.5}}"#
+        try #"{"skill": "reading", "colour": {"name": "blue", "shades": [1, 2.5, true, null]}, "speech": {"rate": 130, "volume": 0.5}, "mode": {"kind": "questions", "limit": 20}}"#
             .write(toFile: path, atomically: true, encoding: .utf8)
         #expect(chmod(path, 0o600) == 0)
         var settings = client.load().settings
         settings.favorites.append("number.oku")
+        settings.mode = .infinite
         try client.save(settings)
         var info = stat()
         #expect(stat(path, &info) == 0 && info.st_mode & 0o777 == 0o600)
@@ -72,6 +73,7 @@ import Testing
         let speech = saved?["speech"] as? [String: Any]
         #expect(speech?["volume"] as? Double == 0.5 && speech?["rate"] as? Int == 130)
         #expect(saved?["favorites"] as? [String] == ["number.oku"] && saved?["skill"] as? String == "reading")
+        #expect((saved?["mode"] as? [String: Any])?.keys.sorted() == ["kind"], "a mode's fields are replaced together")
     }
 
     /// Damaged files found in the same second are each kept under a name of their own, and a

@@ -2,8 +2,9 @@
 /// fields Kazu knows and keeps every other key (a newer kazu's) as it was.
 ///
 /// ```swift
-/// var file = try JSONDecoder().decode(JSONValue.self, from: bytes)
-/// file = file.overlaid(with: try JSONValue(encoding: settings))
+/// let file = try JSONDecoder().decode(JSONValue.self, from: bytes)
+/// let known = try JSONDecoder().decode(JSONValue.self, from: JSONEncoder().encode(settings))
+/// let saved = file.overlaid(with: known, nested: ["speech"])
 /// ```
 enum JSONValue: Codable, Equatable, Sendable {
     case null
@@ -59,11 +60,14 @@ enum JSONValue: Codable, Equatable, Sendable {
         }
     }
 
-    /// This value with `other`'s fields put over it: where both are objects, key by key and
-    /// keeping the keys only this one has; otherwise `other`.
-    func overlaid(with other: JSONValue) -> JSONValue {
+    /// This object with `other`'s fields put over it, keeping the keys only this one has; the
+    /// objects under `nested` are overlaid the same way, key by key, and other values replaced
+    /// whole (a quiz mode's fields go together). Either not an object: `other`.
+    func overlaid(with other: JSONValue, nested: Set<String> = []) -> JSONValue {
         guard case var .object(fields) = self, case let .object(changes) = other else { return other }
-        for (name, value) in changes { fields[name] = fields[name].map { $0.overlaid(with: value) } ?? value }
+        for (name, value) in changes {
+            fields[name] = nested.contains(name) ? fields[name].map { $0.overlaid(with: value) } ?? value : value
+        }
         return .object(fields)
     }
 

@@ -139,7 +139,7 @@ extension SettingsClient {
         let data: Data
         do {
             let fields = try JSONDecoder().decode(JSONValue.self, from: try encoder.encode(merged))
-            data = try encoder.encode(file.overlaid(with: fields))
+            data = try encoder.encode(file.overlaid(with: fields, nested: ["speech"]))
         } catch {
             throw StorageError("\(error)")
         }
