@@ -135,7 +135,7 @@ struct SharedStorageTests {
     }
 
     /// A question answered wrong many times makes a short line: its first and last tries and
-    /// the count of the others.
+    /// the count of the others, which the summary shows between them.
     @Test func aQuestionTriedManyTimesMakesAShortLine() throws {
         let result = try KazuProcess.run(["quiz", "money.conbini", "--infinite", "--no-audio"],
                                          input: String(repeating: "1\n", count: 3_000), environment: environment)
@@ -143,6 +143,7 @@ struct SharedStorageTests {
         let lines = historyLines(in: directory)
         #expect(lines.count == 1 && lines[0].utf8.count < 2_000)
         #expect(lines.first?.contains("\"omittedTries\":\(3_000 - 8)") == true, "\(lines)")
+        #expect(result.output.contains("(you typed 1, 1, 1, 1, … 2992 more, 1, 1, 1, 1)"), "\(result.output.suffix(300))")
     }
 
     /// `kazu say --wav` plays nothing, so nothing of a sound server's is made in the home folder.
