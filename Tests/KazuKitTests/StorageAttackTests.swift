@@ -134,6 +134,13 @@ import Testing
         #expect(try String(contentsOfFile: victim, encoding: .utf8) == "mine\n")
         // Below a folder others can write in, a folder of one's own can be moved away and replaced.
         #expect(StorageLocations(configDirectory: shared + "/kazu", dataDirectory: directory).unsafeFolderProblem != nil)
+        // Writable by a group others are in: refused; by the user's own group (umask 002): kept.
+        #expect(chmod(shared, 0o775) == 0 && chown(shared, geteuid(), 65_534) == 0)
+        #expect(planted.unsafeFolderProblem?.message.contains("chmod go-w \(shared)") == true)
+        if let own = DiskFile.privateGroup {
+            #expect(chown(shared, geteuid(), own) == 0)
+            #expect(planted.unsafeFolderProblem == nil)
+        }
         #expect(chmod(shared, 0o755) == 0 && chown(shared, 65_534, 65_534) == 0)
         #expect(planted.unsafeFolderProblem?.message.contains("belongs to another user") == true)
         #expect(chmod(shared, 0o1777) == 0 && chown(shared, 0, 0) == 0)

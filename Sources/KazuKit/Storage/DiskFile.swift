@@ -419,7 +419,8 @@ enum DiskFile {
                         + "keep kazu's files in a folder of your own (KAZU_CONFIG_DIR, KAZU_DATA_DIR)"
                 }
                 let sticky = info.st_mode & S_ISVTX != 0
-                if info.st_mode & 0o022 != 0 && (isFolderItself || !sticky) {
+                let groupWrites = info.st_mode & 0o020 != 0 && info.st_gid != privateGroup
+                if (info.st_mode & 0o002 != 0 || groupWrites) && (isFolderItself || !sticky) {
                     return "\(current) can be written by other users, who could make kazu write over your files; "
                         + "make it yours alone with: chmod go-w \(current)"
                 }
@@ -431,6 +432,15 @@ enum DiskFile {
             current = parent(of: current)
         }
     }
+
+    /// This user's own group, when it has one as Debian and Ubuntu make for each user (named
+    /// after the user, no one else in it): a folder it may write in, as their umask 002 makes
+    /// them, lets no one else in. Nil when the user's group is shared.
+    static let privateGroup: gid_t? = {
+        guard let user = getpwuid(geteuid()), let group = getgrgid(user.pointee.pw_gid) else { return nil }
+        let alone = group.pointee.gr_mem?.pointee == nil
+        return alone && String(cString: group.pointee.gr_name) == String(cString: user.pointee.pw_name) ? user.pointee.pw_gid : nil
+    }()
 
     static func parent(of path: String) -> String {
         guard let slash = path.lastIndex(of: "/") else { return "." }
