@@ -87,7 +87,11 @@ enum QuizScreen {
         // The wrong ones first, then the skipped ones.
         for outcome in [QuestionRecord.Outcome.incorrect, .skipped] {
             for question in summary.record.questions where question.outcome == outcome {
-                let typed = question.submissions.filter { $0.verdict != .skipped }.map { UserText.shown($0.typed) }
+                var typed = question.submissions.filter { $0.verdict != .skipped }.map { UserText.shown($0.typed) }
+                // The tries not kept were between the first and the last ones kept.
+                if question.omittedTries > 0, typed.count >= QuestionRecord.keptTries / 2 {
+                    typed.insert("… \(question.omittedTries) more", at: QuestionRecord.keptTries / 2)
+                }
                 let tries = typed.isEmpty ? "skipped" : "you typed " + typed.joined(separator: ", ")
                 line("missed: \(question.written)  \(question.reading)  \(question.romaji)  (\(tries))")
             }

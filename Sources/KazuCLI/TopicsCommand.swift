@@ -96,7 +96,10 @@ enum FavoriteCommand: Command {
 
 /// Where settings and history live for this process, or a failure that says why there is no place.
 func storageLocations() throws -> StorageLocations {
-    do { return try StorageLocations(environment: ProcessInfo.processInfo.environment) } catch {
+    let locations: StorageLocations
+    do { locations = try StorageLocations(environment: ProcessInfo.processInfo.environment) } catch {
         throw CommandFailure("\(error)")
     }
+    if let problem = locations.unsafeFolderProblem { throw CommandFailure("\(problem)") }
+    return locations
 }

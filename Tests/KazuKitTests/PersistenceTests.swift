@@ -457,7 +457,7 @@ func sampleRecord(id: String = UUID().uuidString, topicID: String = "number.1-10
     }
 
     /// Two real processes append to the history and save settings at once: every line arrives
-    /// whole and the settings file is always one writer's.
+    /// whole and the settings file holds both writers' changes.
     @Test func twoProcessesSavingAtOnceLoseNothing() throws {
         let directory = try makeTemporaryDirectory()
         defer { removeTemporaryDirectory(directory) }
@@ -479,10 +479,12 @@ func sampleRecord(id: String = UUID().uuidString, topicID: String = "number.1-10
         #expect(load.skippedLines == 0)
         #expect(load.records.count == 2 * HistoryWriterProcess.sessions)
         #expect(Set(load.records.map(\.id)).count == load.records.count)
-        // Both saved settings all the while: the file is whole, one writer's last, no temporary left.
+        // Both saved settings all the while: the file is whole, with both favorites and the
+        // rate both set last, no temporary left.
         let settings = SettingsClient.live(StorageLocations(configDirectory: directory, dataDirectory: directory)).load()
         #expect(settings.problem == nil)
-        #expect(["writer0", "writer1"].map { [$0] }.contains(settings.settings.favorites))
+        #expect(Set(settings.settings.favorites) == ["writer0", "writer1"])
+        #expect(settings.settings.speech.rate == 100 + HistoryWriterProcess.sessions - 1)
         #expect(try FileManager.default.contentsOfDirectory(atPath: directory).filter { $0.contains(".tmp") }.isEmpty)
     }
 }

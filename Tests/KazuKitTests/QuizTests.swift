@@ -261,6 +261,39 @@ func timedSpeech(_ clock: TestClock, length: Duration = .seconds(1), said: Locke
         await store.finish()
     }
 
+    /// A question tried more than `QuestionRecord.keptTries` times keeps its first and last
+    /// four tries and counts the others, so that a session's memory stays bounded; the right
+    /// answer then records the question with that count.
+    @Test func aQuestionTriedOftenKeepsItsFirstAndLastTriesAndCountsTheRest() async throws {
+        let clock = TestClock(), said = LockedValue<[String]>([])
+        let eight = try #require(topic.question(valueKey: "8", skill: .reading))
+        let state = Quiz.State(topic: TopicCatalog.review, skill: .reading, mode: .questionLimit(1), seed: 11,
+                               speech: SpeechPreferences(), startedAt: sessionStart,
+                               reviewEntries: [ReviewEntry(topicID: topic.id, valueKey: "8", weight: 1)])
+        #expect(state.question == eight)
+        let store = makeStore(state, clock: clock, said: said)
+        func wrong(_ typed: Int) -> SubmissionRecord { SubmissionRecord(typed: "\(typed)", verdict: .incorrect, seconds: 0) }
+        for typed in 20..<30 {
+            await store.send(.answerSubmitted("\(typed)")) {
+                let tries = Array(20...typed)
+                $0.submissions = tries.count <= 8 ? tries.map(wrong) : (tries.prefix(4) + tries.suffix(4)).map(wrong)
+                $0.omittedTries = max(0, tries.count - 8)
+                $0.feedback = .incorrect(typed: "\(typed)")
+            }
+        }
+        let kept = ([20, 21, 22, 23, 27, 28, 29].map(wrong) + [SubmissionRecord(typed: "8", verdict: .correct, seconds: 0)])
+        await store.send(.answerSubmitted("8")) {
+            $0.answered = [QuestionRecord(question: eight, submissions: kept, omittedTries: 3)]
+            $0.submissions = []
+            $0.omittedTries = 0
+            $0.feedback = .correct
+            $0.ending = .completed
+        }
+        await store.receive(\.delegate.sessionEnded)
+        await store.finish()
+        #expect(store.state.record(id: "x", endedAt: sessionStart)?.questions.first?.omittedTries == 3)
+    }
+
     /// A review with a question limit asks each value left to review once: one value and a
     /// limit of 10 make one question, and the session completes after it.
     @Test func aReviewWithFewerValuesThanItsLimitAsksEachOnce() async throws {

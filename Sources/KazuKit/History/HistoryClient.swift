@@ -94,6 +94,9 @@ extension HistoryClient {
         let path = locations.historyFile
         return Self(
             append: { record in
+                if let problem = DiskFile.unsafeFolderProblem(locations.dataDirectory) {
+                    throw StorageError("history not saved: \(problem)")
+                }
                 do {
                     try DiskFile.appendLine(try encodedLine(record), to: path)
                 } catch {
@@ -117,11 +120,41 @@ extension HistoryClient {
             waitsOnDisk: false)
     }
 
-    /// A record as its line: JSON and a newline.
+    /// The longest line written. A session whose line would be longer is kept in several
+    /// lines, parts a reader joins, each with some of its questions; a question's length is
+    /// bounded (by `QuestionRecord.keptTries` and `SubmissionRecord.longestTyped`), so every
+    /// part is well under `longestLine`, and what kazu writes it reads back.
+    public static let longestWrittenLine = 1 << 19
+
+    /// A record as its line, JSON and a newline; or, for a long session, as its lines.
     public static func encodedLine(_ record: SessionRecord) throws -> [UInt8] {
         // Appended in place: `+` would copy a long session's line once more.
         var line = HistoryLine.encode(record)
-        line.append(0x0A)
+        if line.count <= longestWrittenLine {
+            line.append(0x0A)
+            return line
+        }
+        line = []
+        var empty = record
+        empty.questions = []
+        let frame = HistoryLine.encode(empty, part: HistoryLine.Part(index: Int.max, count: Int.max)).count
+        var parts: [Range<Int>] = []
+        var start = 0, length = frame
+        for (index, question) in record.questions.enumerated() {
+            let size = HistoryLine.encode(question).count + 1
+            if index > start && length + size > longestWrittenLine {
+                parts.append(start..<index)
+                (start, length) = (index, frame)
+            }
+            length += size
+        }
+        parts.append(start..<record.questions.count)
+        for (index, range) in parts.enumerated() {
+            var part = empty
+            part.questions = Array(record.questions[range])
+            line.append(contentsOf: HistoryLine.encode(part, part: HistoryLine.Part(index: index + 1, count: parts.count)))
+            line.append(0x0A)
+        }
         return line
     }
 
@@ -129,26 +162,57 @@ extension HistoryClient {
     /// the lines skipped. No file is an empty history.
     static func scanLines(_ path: String, _ each: (SessionRecord) -> Void) throws(StorageError) -> SkippedLines {
         var skipped = SkippedLines()
+        var joiner = PartJoiner()
         let found = try DiskFile.readLines(path, longest: longestLine) { lines in
             // Decoding is most of the work: the block's lines are decoded on every core, then
             // handed over in order.
             let decoded = decodeInParallel(lines)
             for (line, read) in zip(lines, decoded) {
                 switch read {
-                case let .record(record): each(record)
+                case let .record(record, part): joiner.take(record, part: part, each)
                 case .newer: skipped.newer += 1
                 case .damaged: if let line, isBlank(line) {} else { skipped.damaged += 1 }
                 }
             }
         }
+        joiner.finish(each)
         return found ? skipped : SkippedLines()
     }
 
     /// What one line holds. (A line too long to read, nil, is damaged.)
     private enum ReadLine {
-        case record(SessionRecord)
+        case record(SessionRecord, HistoryLine.Part?)
         case newer
         case damaged
+    }
+
+    /// Joins the lines of a session kept in several into its record, as they come in order
+    /// (a session's lines are appended in one write, so nothing comes between them).
+    private struct PartJoiner {
+        private var pending: SessionRecord?
+        private var next = 0, count = 0
+
+        /// Takes a line's record, handing over each record made whole.
+        mutating func take(_ record: SessionRecord, part: HistoryLine.Part?, _ each: (SessionRecord) -> Void) {
+            if let part, pending?.id == record.id, part.index == next, part.count == count {
+                pending?.questions.append(contentsOf: record.questions)
+                next += 1
+                if next > count { finish(each) }
+                return
+            }
+            finish(each)
+            if let part, part.index == 1, part.count > 1 {
+                (pending, next, count) = (record, 2, part.count)
+            } else {
+                each(record)
+            }
+        }
+
+        /// Hands over the session being joined, with the parts there are (the rest cut off).
+        mutating func finish(_ each: (SessionRecord) -> Void) {
+            if let record = pending { each(record) }
+            pending = nil
+        }
     }
 
     private static func decodeInParallel(_ lines: [ArraySlice<UInt8>?]) -> [ReadLine] {
@@ -173,8 +237,8 @@ extension HistoryClient {
     }
 
     private static func read(_ line: ArraySlice<UInt8>) -> ReadLine {
-        if let record = try? HistoryLine.decode(line) {
-            if record.version == SessionRecord.currentVersion { return .record(record) }
+        if case let (record, part)? = try? HistoryLine.decodePart(line) {
+            if record.version == SessionRecord.currentVersion { return .record(record, part) }
             return record.version > SessionRecord.currentVersion ? .newer : .damaged
         }
         // A newer kazu may write what this one cannot decode at all (a new skill, a field of
@@ -187,14 +251,16 @@ extension HistoryClient {
     /// of an unknown format is skipped and counted, and so, apart, is one a newer kazu wrote.
     public static func decode(_ bytes: [UInt8]) -> HistoryLoad {
         var load = HistoryLoad()
+        var joiner = PartJoiner()
         for line in bytes.split(separator: 0x0A, omittingEmptySubsequences: true) {
             if isBlank(line) { continue }
             switch line.count <= longestLine ? read(line) : .damaged {
-            case let .record(record): load.records.append(record)
+            case let .record(record, part): joiner.take(record, part: part) { load.records.append($0) }
             case .newer: load.skipped.newer += 1
             case .damaged: load.skipped.damaged += 1
             }
         }
+        joiner.finish { load.records.append($0) }
         return load
     }
 }

@@ -25,8 +25,15 @@ public enum HistoryLine {
 
     // MARK: Writing
 
-    /// The record's JSON, keys sorted, without a newline.
-    public static func encode(_ record: SessionRecord) -> [UInt8] {
+    /// Which of the lines a long session is kept in a line is: `index` from 1 to `count`.
+    public struct Part: Hashable, Sendable {
+        public var index: Int
+        public var count: Int
+    }
+
+    /// The record's JSON, keys sorted, without a newline; with `part`, as that part of a
+    /// session kept in several lines (its `questions` are then that part's).
+    public static func encode(_ record: SessionRecord, part: Part? = nil) -> [UInt8] {
         var out: [UInt8] = []
         // A question takes about 250 bytes. Room for twice that, and the newline a history line
         // ends with, so that a long session's line is never copied to grow: a large buffer's
@@ -43,7 +50,9 @@ public enum HistoryLine {
         out.append(ascii: "{\"kind\":")
         writeString(saved.kind, to: &out)
         if let limit = saved.limit { out.append(ascii: ",\"limit\":\(limit)") }
-        out.append(ascii: "},\"questions\":[")
+        out.append(ascii: "}")
+        if let part { out.append(ascii: ",\"part\":\(part.index),\"parts\":\(part.count)") }
+        out.append(ascii: ",\"questions\":[")
         for (index, question) in record.questions.enumerated() {
             if index > 0 { out.append(UInt8(ascii: ",")) }
             writeQuestion(question, to: &out)
@@ -58,9 +67,17 @@ public enum HistoryLine {
         return out
     }
 
+    /// The question's JSON, as it is in its session's line.
+    static func encode(_ question: QuestionRecord) -> [UInt8] {
+        var out: [UInt8] = []
+        writeQuestion(question, to: &out)
+        return out
+    }
+
     private static func writeQuestion(_ question: QuestionRecord, to out: inout [UInt8]) {
         // Keys in sorted order, as JSONEncoder's .sortedKeys writes them.
         writeField("answer", question.answer, to: &out, first: true)
+        if question.omittedTries > 0 { out.append(ascii: ",\"omittedTries\":\(question.omittedTries)") }
         writeField("prompt", question.prompt, to: &out)
         writeField("reading", question.reading, to: &out)
         writeField("romaji", question.romaji, to: &out)
@@ -139,12 +156,18 @@ public enum HistoryLine {
     /// The record in one line of JSON (no newline). Keys may come in any order; unknown keys
     /// are skipped, so a newer writer's extra fields do not make a line unreadable.
     public static func decode(_ line: ArraySlice<UInt8>) throws(Damaged) -> SessionRecord {
+        try decodePart(line).record
+    }
+
+    /// The record in one line, and which part of its session the line is when the session is
+    /// kept in several.
+    public static func decodePart(_ line: ArraySlice<UInt8>) throws(Damaged) -> (record: SessionRecord, part: Part?) {
         try line.withUnsafeBufferPointer { buffer throws(Damaged) in
             var reader = JSONReader(buffer)
-            let record = try reader.sessionRecord()
+            let read = try reader.sessionRecord()
             reader.skipSpaces()
             guard reader.isAtEnd else { throw reader.damaged("more after the record") }
-            return record
+            return read
         }
     }
 
@@ -466,8 +489,9 @@ struct JSONReader {
 
     // MARK: The history's shapes
 
-    mutating func sessionRecord() throws(HistoryLine.Damaged) -> SessionRecord {
+    mutating func sessionRecord() throws(HistoryLine.Damaged) -> (record: SessionRecord, part: HistoryLine.Part?) {
         var version: Int?, id: String?, topicID: String?, skill: Skill?, mode: QuizMode?, seed: UInt64?
+        var part: Int?, parts: Int?
         var startedAt: Date?, endedAt: Date?, ending: SessionRecord.Ending?, questions: [QuestionRecord]?
         try object { reader, key throws(HistoryLine.Damaged) in
             switch key {
@@ -480,6 +504,8 @@ struct JSONReader {
             case "startedAt": startedAt = try reader.date()
             case "endedAt": endedAt = try reader.date()
             case "ending": ending = try reader.rawValue(try reader.string(), as: SessionRecord.Ending.self)
+            case "part": part = try reader.integer(Int.self)
+            case "parts": parts = try reader.integer(Int.self)
             case "questions":
                 var list: [QuestionRecord] = []
                 try reader.array { reader throws(HistoryLine.Damaged) in list.append(try reader.questionRecord()) }
@@ -492,7 +518,9 @@ struct JSONReader {
         var record = SessionRecord(id: id, topicID: topicID, skill: skill, mode: mode, seed: seed, startedAt: startedAt,
                                    endedAt: endedAt, ending: ending, questions: questions)
         record.version = version
-        return record
+        guard let part, let parts else { return (record, nil) }
+        guard part >= 1, part <= parts else { throw damaged("a part that is not one of its session's") }
+        return (record, HistoryLine.Part(index: part, count: parts))
     }
 
     private mutating func mode() throws(HistoryLine.Damaged) -> QuizMode {
@@ -510,7 +538,7 @@ struct JSONReader {
 
     private mutating func questionRecord() throws(HistoryLine.Damaged) -> QuestionRecord {
         var topicID: String?, valueKey: String?, prompt: String?, answer: String?, written: String?, reading: String?
-        var romaji: String?, submissions: [SubmissionRecord]?
+        var romaji: String?, submissions: [SubmissionRecord]?, omittedTries = 0
         try object { reader, key throws(HistoryLine.Damaged) in
             switch key {
             case "topicID": topicID = try reader.string()
@@ -520,6 +548,7 @@ struct JSONReader {
             case "written": written = try reader.string()
             case "reading": reading = try reader.string()
             case "romaji": romaji = try reader.string()
+            case "omittedTries": omittedTries = try reader.integer(Int.self)
             case "submissions":
                 var list: [SubmissionRecord] = []
                 try reader.array { reader throws(HistoryLine.Damaged) in list.append(try reader.submissionRecord()) }
@@ -530,7 +559,7 @@ struct JSONReader {
         guard let topicID, let valueKey, let prompt, let answer, let written, let reading, let romaji, let submissions
         else { throw damaged("a question without all its fields") }
         return QuestionRecord(topicID: topicID, valueKey: valueKey, prompt: prompt, answer: answer, written: written,
-                              reading: reading, romaji: romaji, submissions: submissions)
+                              reading: reading, romaji: romaji, submissions: submissions, omittedTries: omittedTries)
     }
 
     private mutating func submissionRecord() throws(HistoryLine.Damaged) -> SubmissionRecord {

@@ -63,8 +63,13 @@ public struct SessionRecord: Codable, Hashable, Sendable, Identifiable {
     public var accuracy: Double { questions.isEmpty ? 0 : Double(correctCount) / Double(questions.count) }
 }
 
-/// One question of a session: what was asked, its answer, and every try.
+/// One question of a session: what was asked, its answer, and its tries: all of them, or for
+/// a question tried more than `keptTries` times the first and last few and a count of the rest,
+/// so that a session's memory and line stay bounded however often a question is tried.
 public struct QuestionRecord: Codable, Hashable, Sendable {
+    /// The most tries a question keeps: half of them the first, half the last.
+    public static let keptTries = 8
+
     /// The topic the value belongs to (in a review session, the topic it was first missed in).
     public var topicID: String
     public var valueKey: String
@@ -74,8 +79,11 @@ public struct QuestionRecord: Codable, Hashable, Sendable {
     public var reading: String
     public var romaji: String
     public var submissions: [SubmissionRecord]
+    /// The tries left out between the first and last ones kept (all wrong: a right try or a
+    /// skip ends the question).
+    public var omittedTries: Int
 
-    public init(question: Question, submissions: [SubmissionRecord]) {
+    public init(question: Question, submissions: [SubmissionRecord], omittedTries: Int = 0) {
         self.topicID = question.topicID
         self.valueKey = question.valueKey
         self.prompt = question.prompt
@@ -84,10 +92,11 @@ public struct QuestionRecord: Codable, Hashable, Sendable {
         self.reading = question.reading
         self.romaji = question.romaji
         self.submissions = submissions
+        self.omittedTries = omittedTries
     }
 
     init(topicID: String, valueKey: String, prompt: String, answer: String, written: String, reading: String,
-         romaji: String, submissions: [SubmissionRecord]) {
+         romaji: String, submissions: [SubmissionRecord], omittedTries: Int = 0) {
         self.topicID = topicID
         self.valueKey = valueKey
         self.prompt = prompt
@@ -96,6 +105,52 @@ public struct QuestionRecord: Codable, Hashable, Sendable {
         self.reading = reading
         self.romaji = romaji
         self.submissions = submissions
+        self.omittedTries = omittedTries
+    }
+
+    /// Adds `submission` to `submissions`, a try of a question, keeping at most `keptTries`
+    /// of them: past that, the oldest of the last ones is left out and counted.
+    public static func add(_ submission: SubmissionRecord, to submissions: inout [SubmissionRecord], omitted: inout Int) {
+        var submission = submission
+        if submission.typed.utf8.count > SubmissionRecord.longestTyped {
+            submission.typed = String(submission.typed.prefix(SubmissionRecord.longestTyped))
+        }
+        submissions.append(submission)
+        if submissions.count > keptTries {
+            submissions.remove(at: keptTries / 2)
+            omitted += 1
+        }
+    }
+
+    private enum CodingKeys: String, CodingKey {
+        case topicID, valueKey, prompt, answer, written, reading, romaji, submissions, omittedTries
+    }
+
+    // `omittedTries` is in a line only when some were: a line with none reads as before.
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        topicID = try container.decode(String.self, forKey: .topicID)
+        valueKey = try container.decode(String.self, forKey: .valueKey)
+        prompt = try container.decode(String.self, forKey: .prompt)
+        answer = try container.decode(String.self, forKey: .answer)
+        written = try container.decode(String.self, forKey: .written)
+        reading = try container.decode(String.self, forKey: .reading)
+        romaji = try container.decode(String.self, forKey: .romaji)
+        submissions = try container.decode([SubmissionRecord].self, forKey: .submissions)
+        omittedTries = try container.decodeIfPresent(Int.self, forKey: .omittedTries) ?? 0
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(topicID, forKey: .topicID)
+        try container.encode(valueKey, forKey: .valueKey)
+        try container.encode(prompt, forKey: .prompt)
+        try container.encode(answer, forKey: .answer)
+        try container.encode(written, forKey: .written)
+        try container.encode(reading, forKey: .reading)
+        try container.encode(romaji, forKey: .romaji)
+        try container.encode(submissions, forKey: .submissions)
+        if omittedTries > 0 { try container.encode(omittedTries, forKey: .omittedTries) }
     }
 
     /// Correct only when right on every try; a skip or any wrong try makes it missed.
@@ -121,6 +176,9 @@ public struct QuestionRecord: Codable, Hashable, Sendable {
 
 /// One try at a question.
 public struct SubmissionRecord: Codable, Hashable, Sendable {
+    /// The most characters of a try kept: a terminal cuts a line at 1,024 bytes already.
+    public static let longestTyped = 1_024
+
     public var typed: String
     public var verdict: Verdict
     /// Seconds from the question being shown.

@@ -34,8 +34,10 @@ public struct Quiz: Reducer, Sendable {
         public var question: Question
         /// The number of the current question, from 1.
         public var questionNumber = 1
-        /// The tries at the current question.
+        /// The tries at the current question, at most `QuestionRecord.keptTries`.
         public var submissions: [SubmissionRecord] = []
+        /// The tries at the current question left out of `submissions`.
+        public var omittedTries = 0
         /// The questions done, with their tries.
         public var answered: [QuestionRecord] = []
         /// Seconds of quiz time: it runs only while the quiz is frontmost.
@@ -173,7 +175,9 @@ public struct Quiz: Reducer, Sendable {
         /// The session as the history keeps it; nil when nothing was answered.
         public func record(id: String, endedAt: Date) -> SessionRecord? {
             var questions = answered
-            if !submissions.isEmpty { questions.append(QuestionRecord(question: question, submissions: submissions)) }
+            if !submissions.isEmpty {
+                questions.append(QuestionRecord(question: question, submissions: submissions, omittedTries: omittedTries))
+            }
             guard !questions.isEmpty else { return nil }
             return SessionRecord(id: id, topicID: topic.id, skill: skill, mode: mode, seed: seed, startedAt: startedAt,
                                  endedAt: endedAt, ending: ending ?? .stopped, questions: questions)
@@ -268,19 +272,21 @@ public struct Quiz: Reducer, Sendable {
                     state.feedback = .unreadable(reason: reason)
                     return .none
                 case .correct:
-                    state.submissions.append(SubmissionRecord(typed: typed, verdict: .correct, seconds: seconds))
+                    QuestionRecord.add(SubmissionRecord(typed: typed, verdict: .correct, seconds: seconds),
+                                       to: &state.submissions, omitted: &state.omittedTries)
                     state.feedback = .correct
                     return nextQuestion(&state)
                 case .incorrect:
-                    state.submissions.append(SubmissionRecord(typed: typed, verdict: .incorrect, seconds: seconds))
+                    QuestionRecord.add(SubmissionRecord(typed: typed, verdict: .incorrect, seconds: seconds),
+                                       to: &state.submissions, omitted: &state.omittedTries)
                     state.feedback = .incorrect(typed: typed)
                     return speak(&state)
                 }
 
             case .showAnswerTapped:
                 guard !state.isOver, !state.isAnswerShown else { return .none }
-                state.submissions.append(SubmissionRecord(
-                    typed: "", verdict: .skipped, seconds: Double(state.secondsElapsed - state.questionShownAt)))
+                QuestionRecord.add(SubmissionRecord(typed: "", verdict: .skipped, seconds: Double(state.secondsElapsed - state.questionShownAt)),
+                                   to: &state.submissions, omitted: &state.omittedTries)
                 state.isAnswerShown = true
                 state.feedback = .answerShown(state.question)
                 return .none
@@ -383,8 +389,9 @@ public struct Quiz: Reducer, Sendable {
     }
 
     private func nextQuestion(_ state: inout State) -> Effect<Action> {
-        state.answered.append(QuestionRecord(question: state.question, submissions: state.submissions))
+        state.answered.append(QuestionRecord(question: state.question, submissions: state.submissions, omittedTries: state.omittedTries))
         state.submissions = []
+        state.omittedTries = 0
         state.isAnswerShown = false
         if case let .questionLimit(limit) = state.mode, state.answered.count >= limit {
             return end(&state, .completed)

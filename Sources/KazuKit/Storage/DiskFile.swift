@@ -5,6 +5,11 @@ import Musl
 #elseif canImport(Darwin)
 import Darwin
 #endif
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
 
 /// The few file operations Kazu's settings and history need, on POSIX calls so that what
 /// reaches the disk is known: whole writes through a temporary file, fsync and rename, and
@@ -294,6 +299,11 @@ enum DiskFile {
         // Errors name the file the learner asked for, not the temporary one beside it.
         guard descriptor >= 0 else { throw failure(shown) }
         do throws(StorageError) {
+            // The file keeps its permissions (a settings file made private stays private).
+            var old = stat()
+            if stat(path, &old) == 0 && old.st_mode & S_IFMT == S_IFREG && fchmod(descriptor, old.st_mode & 0o7777) != 0 {
+                throw failure(shown)
+            }
             try writeAll(bytes, to: descriptor, path: shown)
             guard fsync(descriptor) == 0 else { throw failure(shown) }
         } catch {
@@ -344,10 +354,93 @@ enum DiskFile {
         }
     }
 
-    /// Renames the file at `path` to `path` + `suffix`, keeping it for the learner to look at.
-    static func moveAside(_ path: String, suffix: String) throws(StorageError) {
-        guard rename(path, path + suffix) == 0 else { throw failure(path) }
+    /// Renames the file at `path` to `path` + `suffix`, keeping it for the learner to look at,
+    /// and returns its new name. Nothing already there is written over: when the name is taken
+    /// (another file kept in the same second, a folder), `-2`, `-3`... is added.
+    static func moveAside(_ path: String, suffix: String) throws(StorageError) -> String {
+        for count in 1...1_000 {
+            let name = path + suffix + (count == 1 ? "" : "-\(count)")
+            // A hard link is made only where no name is: the new name, then the old one gone.
+            if link(path, name) == 0 {
+                unlink(path)
+                return name
+            }
+            if errno == EEXIST { continue }
+            // A file system without hard links: renamed, once nothing is seen at the name.
+            var info = stat()
+            if errno == EPERM || errno == EOPNOTSUPP, lstat(name, &info) != 0 && errno == ENOENT {
+                guard rename(path, name) == 0 else { throw failure(path) }
+                return name
+            }
+            throw failure(path)
+        }
+        throw StorageError("\(path): no free name to keep it under beside it")
     }
+
+    /// Runs `work` holding an exclusive lock on the file at `lockPath`, made if it is not there,
+    /// so that kazus reading, changing and writing one file do so one at a time. Where no lock
+    /// file can be made (a folder only readable, or not there yet for a read), `work` runs
+    /// unlocked: there is then nothing another kazu could write either.
+    static func withLock<Result>(_ lockPath: String, _ work: () throws(StorageError) -> Result) throws(StorageError) -> Result {
+        let descriptor = open(lockPath, O_RDWR | O_CREAT | O_NOFOLLOW | O_CLOEXEC, 0o600)
+        guard descriptor >= 0 else { return try work() }
+        defer { close(descriptor) }
+        while flock(descriptor, LOCK_EX) != 0 {
+            if errno != EINTR { throw failure(lockPath) }
+        }
+        return try work()
+    }
+
+    /// Removes the temporary files `writeAtomically(to: path)` leaves when a process is killed
+    /// in a write: those beside `path` named after it whose process is gone.
+    static func removeStaleTemporaries(of path: String) {
+        let directory = parent(of: path)
+        let prefix = (path.split(separator: "/").last.map(String.init) ?? path) + ".tmp-"
+        guard let names = try? FileManager.default.contentsOfDirectory(atPath: directory) else { return }
+        for name in names where name.hasPrefix(prefix) {
+            let parts = name.dropFirst(prefix.count).split(separator: "-")
+            guard parts.count == 2, let pid = Int32(parts[0]), UInt32(parts[1]) != nil, pid != getpid() else { continue }
+            if kill(pid, 0) != 0 && errno == ESRCH { unlink(directory + "/" + name) }
+        }
+    }
+
+    /// Why kazu must not keep its files in `folder`, or nil when it may. A folder that someone
+    /// else can write in (its mode, or its owner) lets them plant a link there that makes kazu
+    /// write over another of this user's files; so do the folders above it, unless their
+    /// sticky bit (as /tmp has) keeps others from renaming what is in them.
+    static func unsafeFolderProblem(_ folder: String) -> String? {
+        var current = folder
+        var isFolderItself = true
+        while true {
+            var info = stat()
+            if stat(current, &info) == 0 {
+                if info.st_uid != geteuid() && info.st_uid != 0 {
+                    return "\(current) belongs to another user (uid \(info.st_uid)), who could make kazu write over your files; "
+                        + "keep kazu's files in a folder of your own (KAZU_CONFIG_DIR, KAZU_DATA_DIR)"
+                }
+                let sticky = info.st_mode & S_ISVTX != 0
+                let groupWrites = info.st_mode & 0o020 != 0 && info.st_gid != privateGroup
+                if (info.st_mode & 0o002 != 0 || groupWrites) && (isFolderItself || !sticky) {
+                    return "\(current) can be written by other users, who could make kazu write over your files; "
+                        + "make it yours alone with: chmod go-w \(current)"
+                }
+            } else if errno != ENOENT && errno != ENOTDIR {
+                return nil
+            }
+            isFolderItself = false
+            if current == "/" || current == "." { return nil }
+            current = parent(of: current)
+        }
+    }
+
+    /// This user's own group, when it has one as Debian and Ubuntu make for each user (named
+    /// after the user, no one else in it): a folder it may write in, as their umask 002 makes
+    /// them, lets no one else in. Nil when the user's group is shared.
+    static let privateGroup: gid_t? = {
+        guard let user = getpwuid(geteuid()), let group = getgrgid(user.pointee.pw_gid) else { return nil }
+        let alone = group.pointee.gr_mem?.pointee == nil
+        return alone && String(cString: group.pointee.gr_name) == String(cString: user.pointee.pw_name) ? user.pointee.pw_gid : nil
+    }()
 
     static func parent(of path: String) -> String {
         guard let slash = path.lastIndex(of: "/") else { return "." }

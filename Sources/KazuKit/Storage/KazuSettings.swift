@@ -8,8 +8,8 @@
 /// ```
 ///
 /// Read from JSON leniently: a missing or bad field takes its default and the others are
-/// kept; fields this version does not know are ignored, so older and newer versions of Kazu
-/// can share one file.
+/// kept; fields this version does not know are ignored here and kept in the file when it is
+/// saved, so older and newer versions of Kazu can share one file.
 public struct KazuSettings: Hashable, Sendable, Codable {
     public var skill: Skill {
         get { box.fields.skill }
@@ -104,6 +104,48 @@ public struct KazuSettings: Hashable, Sendable, Codable {
         recentTopics.removeAll { $0 == topicID }
         recentTopics.insert(topicID, at: 0)
         if recentTopics.count > Self.recentLimit { recentTopics.removeLast(recentTopics.count - Self.recentLimit) }
+    }
+
+    /// These settings, as another kazu may have saved them since, with the changes that turned
+    /// `old` into `new` and nothing else: a field not changed keeps its value here, favorites
+    /// added or removed are added or removed, topics played are marked played. Saving this
+    /// way, two kazus never undo each other's changes.
+    ///
+    /// ```swift
+    /// let onDisk = KazuSettings(favorites: ["money.conbini"])   // another kazu's favorite
+    /// var mine = KazuSettings()
+    /// mine.markPlayed("time.clock")
+    /// onDisk.applying(changesFrom: KazuSettings(), to: mine)     // both kept
+    /// ```
+    public func applying(changesFrom old: KazuSettings, to new: KazuSettings) -> KazuSettings {
+        var merged = self
+        if new.skill != old.skill { merged.skill = new.skill }
+        if new.readingScript != old.readingScript { merged.readingScript = new.readingScript }
+        if new.mode != old.mode { merged.mode = new.mode }
+        if new.speech != old.speech { merged.speech = SpeechChange(from: old.speech, to: new.speech).applied(to: speech) }
+        if new.favorites != old.favorites {
+            merged.favorites.removeAll { old.favorites.contains($0) && !new.favorites.contains($0) }
+            for id in new.favorites where !old.favorites.contains(id) && !merged.favorites.contains(id) {
+                merged.favorites.append(id)
+            }
+        }
+        if new.recentTopics != old.recentTopics {
+            // Marking topics played puts them first and keeps the rest in order: the played ones
+            // are the shortest start of `new` after which it runs in `old`'s order.
+            let played = (0...new.recentTopics.count).first { isInOrder(new.recentTopics.dropFirst($0), within: old.recentTopics) } ?? 0
+            for id in new.recentTopics.prefix(played).reversed() { merged.markPlayed(id) }
+        }
+        return merged
+    }
+
+    /// Whether `part`'s ids all come in `whole`, in the same order.
+    private func isInOrder(_ part: ArraySlice<String>, within whole: [String]) -> Bool {
+        var rest = whole[...]
+        for id in part {
+            guard let found = rest.firstIndex(of: id) else { return false }
+            rest = rest[(found + 1)...]
+        }
+        return true
     }
 
     enum CodingKeys: String, CodingKey { case skill, readingScript, mode, speech, favorites, recentTopics }

@@ -49,6 +49,16 @@ public struct StorageLocations: Hashable, Sendable {
         }
         self.init(configDirectory: config, dataDirectory: data)
     }
+
+    /// Why kazu must not keep its files in these folders, or nil when it may: a folder (or
+    /// one above it) that another user can write in, where they could plant a link that makes
+    /// kazu write over another of this user's files. Said as ssh says it of ~/.ssh, with the fix.
+    public var unsafeFolderProblem: StorageError? {
+        for folder in [configDirectory, dataDirectory] {
+            if let problem = DiskFile.unsafeFolderProblem(folder) { return StorageError("not using \(folder): \(problem)") }
+        }
+        return nil
+    }
 }
 
 /// Why a file of Kazu's could not be read or written, in words for the learner.

@@ -1,0 +1,211 @@
+import Foundation
+@testable import KazuKit
+import Testing
+
+/// What is kept when kazus share their files, on real files in a temporary folder: changes
+/// saved at once, damaged files kept aside, a file's mode and keys, what a killed save leaves,
+/// and folders others can write in.
+@Suite struct SettingsSharingTests {
+    func locations(_ directory: String) -> StorageLocations {
+        StorageLocations(configDirectory: directory + "/config", dataDirectory: directory + "/data")
+    }
+
+    /// Two kazus that loaded the same settings each save their own change: both are kept,
+    /// and a quiz that only marked a topic played does not undo a favorite added meanwhile.
+    @Test func twoKazusSavingKeepEachOthersChanges() throws {
+        let directory = try makeTemporaryDirectory()
+        defer { removeTemporaryDirectory(directory) }
+        let quiz = SettingsClient.live(locations(directory))
+        let favorite = SettingsClient.live(locations(directory))
+        let other = SettingsClient.live(locations(directory))
+        var quizSettings = quiz.load().settings
+        var favoriteSettings = favorite.load().settings
+        var otherSettings = other.load().settings
+        favoriteSettings.favorites.append("number.oku")
+        try favorite.save(favoriteSettings)
+        otherSettings.speech.rate = 120
+        otherSettings.favorites.append("money.rent")
+        try other.save(otherSettings)
+        quizSettings.markPlayed("money.conbini")
+        quizSettings.speech.pitch = 60
+        try quiz.save(quizSettings)
+        let saved = SettingsClient.live(locations(directory)).load().settings
+        #expect(saved.favorites == ["number.oku", "money.rent"])
+        #expect(saved.recentTopics == ["money.conbini"])
+        #expect(saved.speech == SpeechPreferences(rate: 120, pitch: 60))
+        // A favorite removed by one is removed, the other's added one kept.
+        favoriteSettings.favorites.removeAll { $0 == "number.oku" }
+        try favorite.save(favoriteSettings)
+        #expect(SettingsClient.live(locations(directory)).load().settings.favorites == ["money.rent"])
+    }
+
+    /// Topics played are put first on the list as it is now, the others' order kept.
+    @Test func topicsPlayedAreMarkedOnTheListAsItIsNow() {
+        let old = KazuSettings(recentTopics: ["a", "b", "c"])
+        var new = old
+        new.markPlayed("c")
+        new.markPlayed("x")
+        let onDisk = KazuSettings(recentTopics: ["y", "a", "b", "c"])
+        #expect(onDisk.applying(changesFrom: old, to: new).recentTopics == ["x", "c", "y", "a", "b"])
+        #expect(onDisk.applying(changesFrom: old, to: old) == onDisk)
+    }
+
+    /// A save keeps the file's mode and the keys this kazu does not know, at the top and
+    /// inside an object it knows.
+    @Test func savingKeepsTheModeAndKeysItDoesNotKnow() throws {
+        let directory = try makeTemporaryDirectory()
+        defer { removeTemporaryDirectory(directory) }
+        let client = SettingsClient.live(locations(directory))
+        let path = locations(directory).settingsFile
+        try FileManager.default.createDirectory(atPath: directory + "/config", withIntermediateDirectories: true)
+        try #"{"skill": "reading", "colour": {"name": "blue", "shades": [1, 2.5, true, null]}, "speech": {"rate": 130, "volume": 0.5}, "mode": {"kind": "questions", "limit": 20}}"#
+            .write(toFile: path, atomically: true, encoding: .utf8)
+        #expect(chmod(path, 0o600) == 0)
+        var settings = client.load().settings
+        settings.favorites.append("number.oku")
+        settings.mode = .infinite
+        try client.save(settings)
+        var info = stat()
+        #expect(stat(path, &info) == 0 && info.st_mode & 0o777 == 0o600)
+        let saved = try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: path))) as? [String: Any]
+        let colour = saved?["colour"] as? [String: Any]
+        #expect(colour?["name"] as? String == "blue" && (colour?["shades"] as? [Any])?.count == 4)
+        let speech = saved?["speech"] as? [String: Any]
+        #expect(speech?["volume"] as? Double == 0.5 && speech?["rate"] as? Int == 130)
+        #expect(saved?["favorites"] as? [String] == ["number.oku"] && saved?["skill"] as? String == "reading")
+        #expect((saved?["mode"] as? [String: Any])?.keys.sorted() == ["kind"], "a mode's fields are replaced together")
+    }
+
+    /// Damaged files found in the same second are each kept under a name of their own, and a
+    /// folder in the way of that name is passed by, not named as the problem.
+    @Test func damagedFilesKeptAsideInOneSecondAreEachKept() throws {
+        let directory = try makeTemporaryDirectory()
+        defer { removeTemporaryDirectory(directory) }
+        let path = locations(directory).settingsFile
+        let client = SettingsClient.live(locations(directory), now: { Date(timeIntervalSince1970: 1_800_000_000) })
+        try FileManager.default.createDirectory(atPath: path + ".bad-20270115T080000Z", withIntermediateDirectories: true)
+        var kept: [String] = []
+        for damaged in ["{ one", "{ two", "{ three"] {
+            try damaged.write(toFile: path, atomically: false, encoding: .utf8)
+            let problem = try #require(client.load().problem)
+            let name = try #require(problem.split(separator: " ").first { $0.hasPrefix(path) }.map(String.init))
+            #expect(try String(contentsOfFile: name, encoding: .utf8) == damaged, "\(problem)")
+            kept.append(name)
+        }
+        #expect(Set(kept).count == 3)
+        #expect(kept[0] == path + ".bad-20270115T080000Z-2")
+    }
+
+    /// Temporary files of saves whose process was killed are removed by the next save; one
+    /// of a process still running is left alone.
+    @Test func aSaveRemovesTheTemporaryFilesOfKilledSaves() throws {
+        let directory = try makeTemporaryDirectory()
+        defer { removeTemporaryDirectory(directory) }
+        let path = locations(directory).settingsFile
+        try FileManager.default.createDirectory(atPath: directory + "/config", withIntermediateDirectories: true)
+        let gone = Process()
+        gone.executableURL = URL(fileURLWithPath: "/bin/true")
+        try gone.run()
+        gone.waitUntilExit()
+        let stale = "\(path).tmp-\(gone.processIdentifier)-12345"
+        let live = "\(path).tmp-\(getppid())-678"
+        for file in [stale, live] { try "{".write(toFile: file, atomically: false, encoding: .utf8) }
+        let client = SettingsClient.live(locations(directory))
+        try client.save(client.load().settings)
+        #expect(!FileManager.default.fileExists(atPath: stale))
+        #expect(FileManager.default.fileExists(atPath: live))
+    }
+
+    /// A settings or history folder other users can write in, or that belongs to another
+    /// user, is refused with the fix; a link planted there leaves its target as it was.
+    @Test func aFolderOthersCanWriteInIsRefused() throws {
+        let directory = try makeTemporaryDirectory()
+        defer { removeTemporaryDirectory(directory) }
+        let shared = directory + "/shared"
+        try FileManager.default.createDirectory(atPath: shared, withIntermediateDirectories: true)
+        #expect(chmod(shared, 0o777) == 0)
+        let victim = directory + "/victim"
+        try "mine\n".write(toFile: victim, atomically: false, encoding: .utf8)
+        let planted = StorageLocations(configDirectory: shared, dataDirectory: shared)
+        #expect(symlink(victim, planted.settingsFile) == 0 && symlink(victim, planted.historyFile) == 0)
+        #expect(planted.unsafeFolderProblem?.message.contains("chmod go-w \(shared)") == true)
+        #expect(throws: StorageError.self) { try SettingsClient.live(planted).save(KazuSettings(skill: .reading)) }
+        #expect(throws: StorageError.self) { try HistoryClient.live(planted).append(sampleRecord(answers: [("5", [.correct])])) }
+        #expect(try String(contentsOfFile: victim, encoding: .utf8) == "mine\n")
+        // Below a folder others can write in, a folder of one's own can be moved away and replaced.
+        #expect(StorageLocations(configDirectory: shared + "/kazu", dataDirectory: directory).unsafeFolderProblem != nil)
+        // Writable by a group others are in: refused; by the user's own group (umask 002): kept.
+        #expect(chmod(shared, 0o775) == 0 && chown(shared, geteuid(), 65_534) == 0)
+        #expect(planted.unsafeFolderProblem?.message.contains("chmod go-w \(shared)") == true)
+        if let own = DiskFile.privateGroup {
+            #expect(chown(shared, geteuid(), own) == 0)
+            #expect(planted.unsafeFolderProblem == nil)
+        }
+        #expect(chmod(shared, 0o755) == 0 && chown(shared, 65_534, 65_534) == 0)
+        #expect(planted.unsafeFolderProblem?.message.contains("belongs to another user") == true)
+        #expect(chmod(shared, 0o1777) == 0 && chown(shared, 0, 0) == 0)
+        #expect(planted.unsafeFolderProblem != nil, "sticky, but others can still plant a file in it")
+        #expect(StorageLocations(configDirectory: shared + "/kazu", dataDirectory: directory).unsafeFolderProblem == nil,
+                "a sticky folder above, as /tmp is, keeps one's own folder in it")
+    }
+}
+
+/// A session's history stays bounded and is read back however long it is.
+@Suite struct LongSessionHistoryTests {
+    /// A question tried a million times keeps its first and last few tries and the count.
+    @Test func aQuestionKeepsItsFirstAndLastTriesAndCountsTheRest() {
+        var submissions: [SubmissionRecord] = []
+        var omitted = 0
+        for attempt in 0..<1_000_000 {
+            QuestionRecord.add(SubmissionRecord(typed: "\(attempt)", verdict: .incorrect, seconds: 1), to: &submissions, omitted: &omitted)
+        }
+        QuestionRecord.add(SubmissionRecord(typed: String(repeating: "9", count: 5_000), verdict: .correct, seconds: 2),
+                           to: &submissions, omitted: &omitted)
+        #expect(submissions.map(\.typed.count) == [1, 1, 1, 1, 6, 6, 6, 1_024])
+        #expect(submissions.prefix(4).map(\.typed) == ["0", "1", "2", "3"])
+        #expect(omitted == 1_000_001 - QuestionRecord.keptTries)
+        let question = QuestionRecord(topicID: "t", valueKey: "9", prompt: "9", answer: "9", written: "9", reading: "きゅう",
+                                      romaji: "kyuu", submissions: submissions, omittedTries: omitted)
+        #expect(question.outcome == .incorrect)
+    }
+
+    /// A 5,000-question session, and one of long tries, are written in lines kazu reads, and
+    /// read back whole; the count of tries left out goes through both coders.
+    @Test func aLongSessionIsWrittenInLinesKazuReadsBackWhole() throws {
+        let directory = try makeTemporaryDirectory()
+        defer { removeTemporaryDirectory(directory) }
+        let locations = StorageLocations(configDirectory: directory, dataDirectory: directory)
+        let history = HistoryClient.live(locations)
+        let long = sampleRecord(answers: (0..<5_000).map { (String($0 % 100 + 1), [.incorrect, .correct]) })
+        var tried = sampleRecord(answers: [("5", [.incorrect])])
+        tried.questions[0].submissions = Array(repeating: SubmissionRecord(typed: String(repeating: "\u{1}", count: 1_024),
+                                                                           verdict: .incorrect, seconds: 1), count: 8)
+        tried.questions[0].omittedTries = 42
+        tried.questions = Array(repeating: tried.questions[0], count: 200)
+        let short = sampleRecord(answers: [("7", [.correct])])
+        for record in [short, long, tried, short] { try history.append(record) }
+        let lines = try Data(contentsOf: URL(fileURLWithPath: locations.historyFile)).split(separator: 0x0A)
+        #expect(lines.count > 6)
+        #expect(lines.allSatisfy { $0.count <= HistoryClient.longestWrittenLine })
+        let loaded = try history.load()
+        #expect(loaded.skipped == SkippedLines())
+        #expect(loaded.records == [short, long, tried, short])
+        let decoder = JSONDecoder()
+        decoder.dateDecodingStrategy = .iso8601
+        let line = HistoryLine.encode(sampleRecord(answers: [("5", [.incorrect])]).withOmittedTries(3))
+        #expect(try decoder.decode(SessionRecord.self, from: Data(line)).questions[0].omittedTries == 3)
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+        encoder.dateEncodingStrategy = .iso8601
+        #expect(Array(try encoder.encode(sampleRecord(id: "x", answers: [("5", [.incorrect])]).withOmittedTries(3)))
+                == HistoryLine.encode(sampleRecord(id: "x", answers: [("5", [.incorrect])]).withOmittedTries(3)))
+    }
+}
+
+private extension SessionRecord {
+    func withOmittedTries(_ count: Int) -> SessionRecord {
+        var record = self
+        record.questions[0].omittedTries = count
+        return record
+    }
+}
