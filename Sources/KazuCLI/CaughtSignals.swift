@@ -27,6 +27,14 @@ final class CaughtSignals {
         self.source = source
     }
 
+    /// A signal caught that the main queue has not come to yet, taken now: for an ending that
+    /// may have come with one (input ends as a terminal closes, or on Ctrl-C then Ctrl-D).
+    @MainActor
+    func takePending() -> Int32? {
+        var number: UInt8 = 0
+        return read(signalPipe.read, &number, 1) == 1 ? Int32(number) : nil
+    }
+
     /// Installs the handler and calls `received` on the main queue with each signal caught.
     @MainActor
     static func install(_ received: @escaping @MainActor (Int32) -> Void) -> CaughtSignals {

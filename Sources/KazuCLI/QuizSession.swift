@@ -103,8 +103,11 @@ final class QuizSession {
             await handle(line)
             if store.withState({ $0.quiz == nil }) { break }
         }
+        // A signal that came with the end of input (a terminal closing, Ctrl-C then Ctrl-D)
+        // ends the session as that signal, though the main queue has not come to it yet.
+        if let number = signals?.takePending() { return await end(status: ExitCode(128 + number), ending: .stopped).value }
         // End of input, :q, or the engine ended the session (time's up, question limit).
-        return await end(status: .success, ending: nil)
+        return await end(status: .success, ending: nil).value
     }
 
     // MARK: Starting
@@ -312,18 +315,19 @@ final class QuizSession {
 
     /// Ends the session, or joins the ending under way, and exits once it is saved.
     private func endAndExit(status: ExitCode, ending: SessionRecord.Ending?) {
-        Task { @MainActor in QuizSession.exit(await self.end(status: status, ending: ending), io: self.io) }
+        let saved = end(status: status, ending: ending)
+        Task { @MainActor in QuizSession.exit(await saved.value, io: self.io) }
     }
 
     /// Ends the session once: the first ending (the last answer, end of input, time, a signal,
-    /// a closed pipe) starts the save, and every ending, that one and any that come while it
-    /// runs, waits for it and returns the first one's status. None returns before the
-    /// session is saved, so none can exit the process before that.
-    private func end(status: ExitCode, ending: SessionRecord.Ending?) async -> ExitCode {
-        if let running = self.ending { return await running.value }
+    /// a closed pipe) starts the save, at once, and every ending, that one and any that come
+    /// while it runs, gets that one save to wait for, and the first one's status. None can
+    /// exit the process before the session is saved.
+    private func end(status: ExitCode, ending: SessionRecord.Ending?) -> Task<ExitCode, Never> {
+        if let running = self.ending { return running }
         let running = Task { @MainActor in await self.finish(status: status, ending: ending) }
         self.ending = running
-        return await running.value
+        return running
     }
 
     /// Whether `path` names the regular file `descriptor` has open (standard output sent to a
