@@ -173,6 +173,9 @@ extension HistoryClient {
     }
 
     private static func read(_ line: ArraySlice<UInt8>) -> ReadLine {
+        // Every line kazu writes is a JSON object: a line that does not start as one is
+        // damaged, told at the speed of reading it rather than of a failed decode.
+        guard line.first(where: { $0 != 0x20 && $0 != 0x09 }) == UInt8(ascii: "{") else { return .damaged }
         if let record = try? HistoryLine.decode(line) {
             if record.version == SessionRecord.currentVersion { return .record(record) }
             return record.version > SessionRecord.currentVersion ? .newer : .damaged
