@@ -328,7 +328,7 @@ enum DiskFile {
         defer { close(descriptor) }
         var before = stat()
         guard fstat(descriptor, &before) == 0 else { throw failure(path) }
-        guard before.st_mode & S_IFMT == S_IFREG else { throw StorageError("\(path): is not a regular file; kazu appends to a file only, so move this away") }
+        guard before.st_mode & S_IFMT == S_IFREG else { throw StorageError("\(path): is not a regular file; move it away and kazu will make one") }
         while flock(descriptor, LOCK_EX) != 0 {
             if errno != EINTR { throw failure(path) }
         }
