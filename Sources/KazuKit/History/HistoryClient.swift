@@ -130,10 +130,17 @@ extension HistoryClient {
     static func scanLines(_ path: String, _ each: (SessionRecord) -> Void) throws(StorageError) -> SkippedLines {
         var skipped = SkippedLines()
         let found = try DiskFile.readLines(path, longest: longestLine) { lines in
+            // A line that does not start as a JSON object is damaged (or blank): counted in one
+            // pass, so that junk costs no more than reading it, and only the others are decoded.
+            let objects = lines.filter { line in
+                guard let line, !startsAsObject(line) else { return true }
+                if !isBlank(line) { skipped.damaged += 1 }
+                return false
+            }
             // Decoding is most of the work: the block's lines are decoded on every core, then
             // handed over in order.
-            let decoded = decodeInParallel(lines)
-            for (line, read) in zip(lines, decoded) {
+            let decoded = decodeInParallel(objects)
+            for (line, read) in zip(objects, decoded) {
                 switch read {
                 case let .record(record): each(record)
                 case .newer: skipped.newer += 1
@@ -172,10 +179,14 @@ extension HistoryClient {
         line.allSatisfy { $0 == 0x20 || $0 == 0x0D }
     }
 
+    /// Whether the line starts as a JSON object does, as every line kazu writes does.
+    private static func startsAsObject(_ line: ArraySlice<UInt8>) -> Bool {
+        line.first(where: { $0 != 0x20 && $0 != 0x09 }) == UInt8(ascii: "{")
+    }
+
     private static func read(_ line: ArraySlice<UInt8>) -> ReadLine {
-        // Every line kazu writes is a JSON object: a line that does not start as one is
-        // damaged, told at the speed of reading it rather than of a failed decode.
-        guard line.first(where: { $0 != 0x20 && $0 != 0x09 }) == UInt8(ascii: "{") else { return .damaged }
+        // Told at the speed of reading rather than of a failed decode.
+        guard startsAsObject(line) else { return .damaged }
         if let record = try? HistoryLine.decode(line) {
             if record.version == SessionRecord.currentVersion { return .record(record) }
             return record.version > SessionRecord.currentVersion ? .newer : .damaged
