@@ -231,9 +231,15 @@ nonisolated(unsafe) private var heldInputs: [Pipe] = []
 
 /// Waits for a spawned kazu to end; kills it after `timeout` and fails.
 func waitForExit(_ pid: pid_t, timeout: Duration = .seconds(15)) throws -> ProcessEnd {
+    try waitForExitMeasuringMemory(pid, timeout: timeout).ended
+}
+
+/// Waits for a spawned kazu to end, and gives its peak resident memory in kilobytes as well.
+func waitForExitMeasuringMemory(_ pid: pid_t, timeout: Duration = .seconds(15)) throws -> (ended: ProcessEnd, peakKilobytes: Int) {
     let deadline = ContinuousClock.now.advanced(by: timeout)
     var status: Int32 = 0
-    while waitpid(pid, &status, WNOHANG) == 0 {
+    var usage = rusage()
+    while wait4(pid, &status, WNOHANG, &usage) == 0 {
         guard ContinuousClock.now < deadline else {
             kill(pid, SIGKILL)
             _ = waitpid(pid, &status, 0)
@@ -242,5 +248,6 @@ func waitForExit(_ pid: pid_t, timeout: Duration = .seconds(15)) throws -> Proce
         usleep(2_000)
     }
     // The wait status: the signal in the low 7 bits, else the exit status above them.
-    return status & 0x7F == 0 ? .status((status >> 8) & 0xFF) : .signal(status & 0x7F)
+    let ended: ProcessEnd = status & 0x7F == 0 ? .status((status >> 8) & 0xFF) : .signal(status & 0x7F)
+    return (ended, usage.ru_maxrss)
 }
