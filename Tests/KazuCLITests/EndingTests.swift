@@ -110,8 +110,8 @@ struct EndingTests {
             takenOver += 3_000
             try #require(takenOver < 2_000_000, "the session never took the signals over")
         }
-        for run in 0..<20 {
-            _ = try sendTwoSignals(after: max(0, takenOver - 5_000 + run * 500))
+        for run in 0..<40 {
+            _ = try sendTwoSignals(after: max(0, takenOver - 5_000 + run * 250))
         }
     }
 
