@@ -234,20 +234,28 @@ func waitForExit(_ pid: pid_t, timeout: Duration = .seconds(15)) throws -> Proce
     try waitForExitMeasuringMemory(pid, timeout: timeout).ended
 }
 
-/// Waits for a spawned kazu to end, and gives its peak resident memory in kilobytes as well.
+/// Waits for a spawned kazu to end, and gives its peak resident memory in kilobytes as well,
+/// as `/proc` showed it last before the end (the high-water mark of its own memory: a
+/// wait's `ru_maxrss` would count the test process's, which the child shared until exec).
 func waitForExitMeasuringMemory(_ pid: pid_t, timeout: Duration = .seconds(15)) throws -> (ended: ProcessEnd, peakKilobytes: Int) {
     let deadline = ContinuousClock.now.advanced(by: timeout)
     var status: Int32 = 0
-    var usage = rusage()
-    while wait4(pid, &status, WNOHANG, &usage) == 0 {
+    var peak = 0
+    while true {
+        if let text = try? String(contentsOfFile: "/proc/\(pid)/status", encoding: .utf8),
+           let line = text.split(separator: "\n").first(where: { $0.hasPrefix("VmHWM:") }),
+           let kilobytes = Int(line.split(separator: " ", omittingEmptySubsequences: true).dropFirst().first ?? "") {
+            peak = max(peak, kilobytes)
+        }
+        if waitpid(pid, &status, WNOHANG) != 0 { break }
         guard ContinuousClock.now < deadline else {
             kill(pid, SIGKILL)
             _ = waitpid(pid, &status, 0)
             throw StreamedSessionTimeout(waitingFor: "kazu to exit: it went on")
         }
-        usleep(2_000)
+        usleep(1_000)
     }
     // The wait status: the signal in the low 7 bits, else the exit status above them.
     let ended: ProcessEnd = status & 0x7F == 0 ? .status((status >> 8) & 0xFF) : .signal(status & 0x7F)
-    return (ended, usage.ru_maxrss)
+    return (ended, peak)
 }
