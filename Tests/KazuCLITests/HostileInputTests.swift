@@ -40,6 +40,27 @@ struct HostileInputTests {
         #expect(record.topicID == "number.1-10" && record.questions.count == 1)
     }
 
+    /// A full disk under a history that is a regular file (a 4 KB tmpfs, filled, in a mount
+    /// namespace of kazu's own; /dev/full is refused as a device before anything is written):
+    /// the line that could not be appended is taken back, and printed on standard error.
+    @Test(.enabled(if: FaultTests.ownMountNamespaces, "this machine gives a process no user and mount namespace of its own"))
+    func aFullDiskUnderARegularHistoryPrintsTheSession() throws {
+        let disk = directory + "/small-disk"
+        try FileManager.default.createDirectory(atPath: disk, withIntermediateDirectories: true)
+        let fillAndPlay = #"mount -t tmpfs -o size=4k tmpfs "$1" && mkdir "$1/data" && "#
+            + #"{ head -c 100000 /dev/zero > "$1/data/filler" 2>/dev/null; true; } && "#
+            + #"KAZU_DATA_DIR="$1/data" KAZU_CONFIG_DIR="$1/config" "$2" quiz number.1-10 -n 1 --seed 3 --no-audio; "#
+            + #"echo "exit $? history $(wc -c < "$1/data/history.jsonl")" >&2"#
+        let run = try KazuProcess.run(["-r", "-m", "sh", "-c", fillAndPlay, "sh", disk, KazuProcess.executablePath],
+                                      input: ":a\n\n", environment: environment, executable: "/usr/bin/unshare")
+        let lines = run.errors.split(separator: "\n").map(String.init)
+        #expect(lines.first == "error: history not saved: \(disk)/data/history.jsonl: No space left on device; "
+            + "the session follows on standard error as one history line", "\(run.errors)")
+        let record = try HistoryLine.decode(Array(try #require(lines.dropFirst().first).utf8)[...])
+        #expect(record.topicID == "number.1-10" && record.questions.count == 1)
+        #expect(lines.last == "exit 1 history 0", "the line taken back: \(run.errors)")
+    }
+
     /// Every seed kazu prints replays: they run to 2^64 - 1.
     @Test func aSeedAboveTwoToTheSixtyThreeReplays() throws {
         let seed = "18446744073709551615"
