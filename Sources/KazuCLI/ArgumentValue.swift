@@ -39,6 +39,12 @@ extension Int: ArgumentValue {
     public static var expectation: String { "a whole number" }
 }
 
+/// A whole number from 0 to 2^64 - 1, as seeds are printed.
+extension UInt64: ArgumentValue {
+    public init?(argument: String) { self.init(argument) }
+    public static var expectation: String { "a whole number from 0 to \(UInt64.max)" }
+}
+
 extension Double: ArgumentValue {
     public init?(argument: String) {
         guard let value = Double(argument), value.isFinite else { return nil }

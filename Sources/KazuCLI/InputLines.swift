@@ -17,6 +17,8 @@ struct InputLines: Sequence, IteratorProtocol {
         var text: String
         /// The line of standard input it came from; nil for a command-line value.
         var number: Int?
+        /// The line was longer than ``InputLines/longestLine`` and `text` is only its start.
+        var wasCut = false
 
         /// `line 3: ` for standard input, nothing for a command-line value.
         var location: String {
@@ -28,15 +30,21 @@ struct InputLines: Sequence, IteratorProtocol {
     private let reader: LineReader?
     private var lineNumber = 0
 
+    /// No number is written in more bytes: a longer line of standard input is cut as it is
+    /// read, so that memory stays bounded whatever arrives (a 100 MB line, a binary file).
+    static let longestLine = 4_096
+
     init(_ values: [String], io: TerminalIO) {
         given = values.makeIterator()
         reader = values.isEmpty ? io.input : nil
+        reader?.longestLine = Self.longestLine
     }
 
     mutating func next() -> Line? {
         guard let reader else { return given.next().map { Line(text: $0, number: nil) } }
         while let text = reader.next() {
             lineNumber += 1
+            if reader.lastLineWasCut { return Line(text: text, number: lineNumber, wasCut: true) }
             if Self.isBlank(text) { continue }
             return Line(text: text, number: lineNumber)
         }
@@ -74,6 +82,11 @@ extension InputLines {
         var lines = InputLines(values, io: io)
         while let line = lines.next() {
             if io.output.isClosed { break }
+            if line.wasCut {
+                io.errors.writeLine("error: \(line.location)longer than \(longestLine) bytes, too long to be a number; skipped")
+                failed = true
+                continue
+            }
             do {
                 try handle(line.text)
             } catch {

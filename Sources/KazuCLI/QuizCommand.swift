@@ -35,7 +35,7 @@ enum QuizCommand: Command {
             .option("time", short: "t", value: "SECONDS", as: Int.self, in: 1...86_400, help: "End after SECONDS of quiz time."),
             .flag("infinite", help: "No limit: play until :q."),
             .flag("kana", help: "Reading skill only: show the numbers in kana instead of kanji (harder)."),
-            .option("seed", value: "N", as: Int.self, in: 0..., help: "Draw the questions from seed N: the same seed, the same session."),
+            .option("seed", value: "N", as: UInt64.self, help: "Draw the questions from seed N: the same seed, the same session."),
             .flag("no-audio", help: "Do not speak; show the kana instead."),
             .flag("subtitles", help: "Show the spoken kana with each listening question."),
             .option("voice", value: "V", help: "The espeak-ng voice (kazu say --list-voices)."),
@@ -80,7 +80,7 @@ enum QuizCommand: Command {
         let environment = ProcessInfo.processInfo.environment
         let configuration = QuizSession.Configuration(
             topic: topic, skill: arguments.value("skill", as: Skill.self), script: arguments.flag("kana") ? .kana : nil,
-            mode: mode, seed: arguments.value("seed", as: Int.self).map { UInt64($0) }, speech: speech,
+            mode: mode, seed: arguments.value("seed", as: UInt64.self), speech: speech,
             subtitles: arguments.flag("subtitles") || arguments.flag("no-audio") || soundIsOffByChoice(environment),
             audible: !arguments.flag("no-audio") && !soundIsOffByChoice(environment),
             voice: arguments.value("voice"),

@@ -52,9 +52,12 @@ final class QuizSession {
     /// The settings problem last printed, so that one is said once.
     private var shownSettingsProblem: String?
     private var audioProblemShown = false
-    private var finishing = false
+    /// The one ending's work (save, summary, report), however many endings come: each waits
+    /// for it and takes the first one's status.
+    private var ending: Task<ExitCode, Never>?
+    private var finishing: Bool { ending != nil }
     private var observation: ObservationToken?
-    private var signalSources: [DispatchSourceSignal] = []
+    private var signals: CaughtSignals?
     private let initialSettings: KazuSettings
 
     init(_ configuration: Configuration, settings: KazuSettings, reviewEntries: [ReviewEntry], io: TerminalIO) {
@@ -78,15 +81,13 @@ final class QuizSession {
 
     /// Plays the session to its end and returns the exit status.
     func run() async -> ExitCode {
-        installSignalHandlers()
+        signals = CaughtSignals.install { [weak self] number in
+            self?.endAndExit(status: ExitCode(128 + number), ending: .stopped)
+        }
         // Output read by a program that stopped reading (`kazu quiz ... | head`): the session
         // ends as on SIGPIPE, saved, with the status a shell gives a process SIGPIPE ended.
         io.output.onBrokenPipe = { [weak self] in
-            Task { @MainActor in
-                guard let self, !self.finishing else { return }
-                let code = await self.finish(status: ExitCode(128 + SIGPIPE), ending: .stopped)
-                QuizSession.exit(code, io: self.io)
-            }
+            Task { @MainActor in self?.endAndExit(status: ExitCode(128 + SIGPIPE), ending: .stopped) }
         }
         let (lines, room) = Self.readLines(from: io.input)
         startSession()
@@ -107,8 +108,11 @@ final class QuizSession {
             await handle(line)
             if store.withState({ $0.quiz == nil }) { break }
         }
+        // A signal that came with the end of input (a terminal closing, Ctrl-C then Ctrl-D)
+        // ends the session as that signal, though the main queue has not come to it yet.
+        if let number = signals?.takePending() { return await end(status: ExitCode(128 + number), ending: .stopped).value }
         // End of input, :q, or the engine ended the session (time's up, question limit).
-        return await finish(status: .success, ending: nil)
+        return await end(status: .success, ending: nil).value
     }
 
     // MARK: Starting
@@ -277,10 +281,7 @@ final class QuizSession {
     private func render(_ state: Navigation.State) {
         if state.quiz == nil, shownQuestion != nil, !finishing, !holdRendering {
             // The engine ended the session by itself (time ran out) while no line was typed.
-            Task { @MainActor in
-                let status = await self.finish(status: .success, ending: .timeUp)
-                QuizSession.exit(status, io: self.io)
-            }
+            endAndExit(status: .success, ending: .timeUp)
             return
         }
         guard !holdRendering, let quiz = state.quiz, !quiz.isOver else { return }
@@ -318,27 +319,21 @@ final class QuizSession {
         _exit(status.rawValue)
     }
 
-    private func installSignalHandlers() {
-        // A parent may have started kazu with these blocked (Foundation's Process does).
-        var unblocked = sigset_t()
-        sigemptyset(&unblocked)
-        for number in [SIGINT, SIGTERM, SIGHUP] { sigaddset(&unblocked, number) }
-        pthread_sigmask(SIG_UNBLOCK, &unblocked, nil)
-        for (number, status) in [(SIGINT, ExitCode(130)), (SIGTERM, ExitCode(143)), (SIGHUP, ExitCode(129))] {
-            signal(number, SIG_IGN)
-            let source = DispatchSource.makeSignalSource(signal: number, queue: .main)
-            source.setEventHandler { [weak self] in
-                MainActor.assumeIsolated {
-                    guard let self, !self.finishing else { return }   // a second Ctrl-C while saving changes nothing
-                    Task { @MainActor in
-                        let code = await self.finish(status: status, ending: .stopped)
-                        QuizSession.exit(code, io: self.io)
-                    }
-                }
-            }
-            source.resume()
-            signalSources.append(source)
-        }
+    /// Ends the session, or joins the ending under way, and exits once it is saved.
+    private func endAndExit(status: ExitCode, ending: SessionRecord.Ending?) {
+        let saved = end(status: status, ending: ending)
+        Task { @MainActor in QuizSession.exit(await saved.value, io: self.io) }
+    }
+
+    /// Ends the session once: the first ending (the last answer, end of input, time, a signal,
+    /// a closed pipe) starts the save, at once, and every ending, that one and any that come
+    /// while it runs, gets that one save to wait for, and the first one's status. None can
+    /// exit the process before the session is saved.
+    private func end(status: ExitCode, ending: SessionRecord.Ending?) -> Task<ExitCode, Never> {
+        if let running = self.ending { return running }
+        let running = Task { @MainActor in await self.finish(status: status, ending: ending) }
+        self.ending = running
+        return running
     }
 
     /// Whether `path` names the regular file `descriptor` has open (standard output sent to a
@@ -351,10 +346,8 @@ final class QuizSession {
     }
 
     /// Ends the session if it is still going, waits for it to be saved, prints the summary
-    /// and writes the report; returns the exit status.
+    /// and writes the report; returns the exit status. Run once, by `end`.
     private func finish(status: ExitCode, ending: SessionRecord.Ending?) async -> ExitCode {
-        guard !finishing else { return status }
-        finishing = true
         let timeRanOut = ending == .timeUp
         if store.state.quiz != nil {
             await store.send(.quiz(.presented(.endTapped))).finish()

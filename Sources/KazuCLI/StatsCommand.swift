@@ -58,7 +58,8 @@ enum StatsCommand: Command {
         io.output.writeLine("trend  \(sparkline(stats.trend))  (\(recent))")
         io.output.writeLine("")
         for (key, tally) in stats.byTopicAndSkill.sorted(by: { $0.key < $1.key }) {
-            let label = "\(key.topicID) \(key.skill.rawValue)"
+            // What the history holds is shown escaped: a line may have been edited to hold control characters.
+            let label = "\(UserText.escaped(key.topicID)) \(key.skill.rawValue)"
             let padded = label + String(repeating: " ", count: max(1, 36 - label.count))
             io.output.writeLine("\(padded)\(bar(tally.accuracy)) \(percent(tally.accuracy))  \(tally.questions) q, \(tally.sessions) s")
         }
@@ -66,7 +67,7 @@ enum StatsCommand: Command {
             io.output.writeLine("")
             io.output.writeLine("missed most")
             for missed in stats.mostMissed {
-                io.output.writeLine("  \(missed.written)  \(missed.reading)  ×\(missed.misses)  (\(missed.topicID))")
+                io.output.writeLine("  \(UserText.escaped(missed.written))  \(UserText.escaped(missed.reading))  ×\(missed.misses)  (\(UserText.escaped(missed.topicID)))")
             }
         }
         return .success

@@ -62,7 +62,8 @@ enum FavoriteCommand: Command {
         if action == "list" {
             if arguments.argument("TOPIC") != nil { throw UsageError("'kazu favorite list' takes no topic") }
             for id in loaded.settings.favorites {
-                io.output.writeLine("\(id)\t\(TopicCatalog.topic(id: id)?.title ?? "(unknown topic)")")
+                // Shown escaped: the settings file may have been edited to hold control characters.
+                io.output.writeLine("\(UserText.escaped(id))\t\(TopicCatalog.topic(id: id)?.title ?? "(unknown topic)")")
             }
             return .success
         }

@@ -18,6 +18,12 @@ enum UserText {
         ParseError.excerpt(of: text)
     }
 
+    /// The text whole, with control characters escaped: for what kazu shows from its own
+    /// files (a history's topic ids and readings), which anyone may have edited.
+    static func escaped(_ text: some StringProtocol) -> String {
+        ParseError.excerpt(of: text, limit: .max)
+    }
+
     /// The text without the spaces and tabs at either end, as Foundation's
     /// `trimmingCharacters(in: .whitespaces)` (tab and Unicode spaces such as the
     /// ideographic space U+3000), which FoundationEssentials lacks.

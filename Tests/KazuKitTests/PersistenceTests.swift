@@ -350,15 +350,26 @@ func sampleRecord(id: String = UUID().uuidString, topicID: String = "number.1-10
 }
 
 @Suite struct HistoryClientTests {
-    /// A history sent to a pipe takes each session's line as it comes (a device such as
-    /// /dev/null, to keep none, the same): nothing to sync, and no error.
-    @Test func aHistoryThatIsAPipeTakesTheLine() throws {
+    /// A history that is a named pipe or a device (/dev/null) is refused before anything is
+    /// written, as reading refuses it: a pipe nobody reads would hold a long line, and the save,
+    /// for ever. The pipe is left as it was, with nothing in it.
+    @Test func aHistoryThatIsAPipeOrADeviceIsRefused() throws {
         let directory = try makeTemporaryDirectory()
         defer { removeTemporaryDirectory(directory) }
         let history = HistoryClient.live(StorageLocations(configDirectory: directory, dataDirectory: directory))
         let record = sampleRecord(answers: [("3", [.correct])])
-        let written = try bytesThroughPipe(at: directory + "/history.jsonl") { try history.append(record) }
-        #expect(written == (try HistoryClient.encodedLine(record)))
+        var refusal = ""
+        let written = try bytesThroughPipe(at: directory + "/history.jsonl") {
+            do { try history.append(record) } catch { refusal = "\(error)" }
+        }
+        #expect(written.isEmpty)
+        #expect(refusal.hasPrefix("history not saved: \(directory)/history.jsonl: is not a regular file"), "\(refusal)")
+        let device = directory + "/device"
+        try FileManager.default.createDirectory(atPath: device, withIntermediateDirectories: true)
+        try FileManager.default.createSymbolicLink(atPath: device + "/history.jsonl", withDestinationPath: "/dev/null")
+        #expect(throws: StorageError.self) {
+            try HistoryClient.live(StorageLocations(configDirectory: device, dataDirectory: device)).append(record)
+        }
     }
 
     @Test func theHistoryOnDiskSaysItWaitsOnTheDiskAndOneInMemoryDoesNot() {

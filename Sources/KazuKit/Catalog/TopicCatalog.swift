@@ -34,15 +34,20 @@ public enum TopicCatalog {
     /// The ids nearest to a mistyped one, closest first (at most `limit`).
     public static func closest(to text: String, limit: Int = 3) -> [String] {
         let typed = Array(text.lowercased())
+        let threshold = max(2, typed.count / 3)
+        // Two texts are at least their difference in length apart: one that cannot come
+        // within the threshold is not compared, so a long text costs no more than its reading.
+        func distance(to other: [Character]) -> Int {
+            abs(typed.count - other.count) > threshold ? threshold + 1 : editDistance(typed, other)
+        }
         let scored = all.map { topic -> (String, Int) in
             let id = Array(topic.id)
             // Compare with the whole id, with its last part (`conbini` for `money.conbini`) and
             // with its first (`numbers` for `number.1-10`).
             let parts = topic.id.split(separator: ".")
             let tail = Array(parts.last ?? ""), head = Array(parts.first ?? "")
-            return (topic.id, min(editDistance(typed, id), editDistance(typed, tail) + 1, editDistance(typed, head) + 1))
+            return (topic.id, min(distance(to: id), distance(to: tail) + 1, distance(to: head) + 1))
         }
-        let threshold = max(2, typed.count / 3)
         return scored.filter { $0.1 <= threshold }.sorted { ($0.1, $0.0) < ($1.1, $1.0) }.prefix(limit).map(\.0)
     }
 

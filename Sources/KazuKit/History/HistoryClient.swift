@@ -164,10 +164,17 @@ extension HistoryClient {
         var skipped = SkippedLines()
         var joiner = PartJoiner()
         let found = try DiskFile.readLines(path, longest: longestLine) { lines in
+            // A line that does not start as a JSON object is damaged (or blank): counted in one
+            // pass, so that junk costs no more than reading it, and only the others are decoded.
+            let objects = lines.filter { line in
+                guard let line, !startsAsObject(line) else { return true }
+                if !isBlank(line) { skipped.damaged += 1 }
+                return false
+            }
             // Decoding is most of the work: the block's lines are decoded on every core, then
             // handed over in order.
-            let decoded = decodeInParallel(lines)
-            for (line, read) in zip(lines, decoded) {
+            let decoded = decodeInParallel(objects)
+            for (line, read) in zip(objects, decoded) {
                 switch read {
                 case let .record(record, part): joiner.take(record, part: part, each)
                 case .newer: skipped.newer += 1
@@ -236,7 +243,14 @@ extension HistoryClient {
         line.allSatisfy { $0 == 0x20 || $0 == 0x0D }
     }
 
+    /// Whether the line starts as a JSON object does, as every line kazu writes does.
+    private static func startsAsObject(_ line: ArraySlice<UInt8>) -> Bool {
+        line.first(where: { $0 != 0x20 && $0 != 0x09 }) == UInt8(ascii: "{")
+    }
+
     private static func read(_ line: ArraySlice<UInt8>) -> ReadLine {
+        // Told at the speed of reading rather than of a failed decode.
+        guard startsAsObject(line) else { return .damaged }
         if case let (record, part)? = try? HistoryLine.decodePart(line) {
             if record.version == SessionRecord.currentVersion { return .record(record, part) }
             return record.version > SessionRecord.currentVersion ? .newer : .damaged

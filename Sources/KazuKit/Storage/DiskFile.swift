@@ -328,25 +328,28 @@ enum DiskFile {
     /// lock, so that two processes appending at once neither lose nor interleave a line.
     /// A file whose last line has no newline (cut short by a crash, or edited by hand) gets
     /// one first: the new line must not join the last one, making one damaged line of two.
+    /// Anything but a regular file is refused, as reading refuses it: a named pipe would
+    /// take a long line only while someone reads it, and could hold the save for ever.
     static func appendLine(_ line: [UInt8], to path: String) throws(StorageError) {
         try makeDirectories(parent(of: path))
-        let descriptor = open(path, O_RDWR | O_APPEND | O_CREAT | O_CLOEXEC, 0o644)
+        // Opened without waiting: a named pipe would otherwise wait for a reader here.
+        let descriptor = open(path, O_RDWR | O_APPEND | O_CREAT | O_NONBLOCK | O_CLOEXEC, 0o644)
         guard descriptor >= 0 else { throw failure(path) }
         defer { close(descriptor) }
+        var before = stat()
+        guard fstat(descriptor, &before) == 0 else { throw failure(path) }
+        guard before.st_mode & S_IFMT == S_IFREG else { throw StorageError("\(path): is not a regular file; move it away and kazu will make one") }
         while flock(descriptor, LOCK_EX) != 0 {
             if errno != EINTR { throw failure(path) }
         }
         defer { flock(descriptor, LOCK_UN) }
-        var before = stat()
+        // The size under the lock: another kazu may have appended while this one waited.
         _ = fstat(descriptor, &before)
-        // A history sent to a device or a pipe (/dev/null, to keep none) takes the line as it
-        // comes: it has no last byte to look at, and nothing to sync.
-        let isFile = before.st_mode & S_IFMT == S_IFREG
         var last: UInt8 = 0x0A
-        if isFile && before.st_size > 0 && pread(descriptor, &last, 1, before.st_size - 1) < 0 { throw failure(path) }
+        if before.st_size > 0 && pread(descriptor, &last, 1, before.st_size - 1) < 0 { throw failure(path) }
         do throws(StorageError) {
             try writeAll(last == 0x0A ? line : [0x0A] + line, to: descriptor, path: path)
-            guard !isFile || fsync(descriptor) == 0 else { throw failure(path) }
+            guard fsync(descriptor) == 0 else { throw failure(path) }
         } catch {
             // A line cut short by a full disk is taken back, so that the file stays whole.
             _ = ftruncate(descriptor, before.st_size)

@@ -1,3 +1,5 @@
+import JapaneseNumbers
+
 /// Where Kazu keeps its files, by the XDG base directory rules: settings in
 /// `$XDG_CONFIG_HOME/kazu` (else `~/.config/kazu`), history in `$XDG_DATA_HOME/kazu` (else
 /// `~/.local/share/kazu`). `KAZU_CONFIG_DIR` and `KAZU_DATA_DIR` name the folders outright,
@@ -33,8 +35,10 @@ public struct StorageLocations: Hashable, Sendable {
         for name in ["KAZU_CONFIG_DIR", "KAZU_DATA_DIR"] {
             if let value = environment[name], !value.isEmpty, !value.hasPrefix("/") {
                 // A quoted ~ is not expanded by the shell: the home folder was meant.
-                let meant = value.hasPrefix("~/") ? "$HOME/" + value.dropFirst(2) : "$PWD/" + value
-                throw StorageError("\(name) must be an absolute path, not '\(value)'; as in \(name)=\(meant)")
+                // Shown escaped: control characters in it would act on the terminal.
+                let shown = ParseError.excerpt(of: value, limit: 1_000)
+                let meant = shown.hasPrefix("~/") ? "$HOME/" + shown.dropFirst(2) : "$PWD/" + shown
+                throw StorageError("\(name) must be an absolute path, not '\(shown)'; as in \(name)=\(meant)")
             }
         }
         let home = absolute("HOME")

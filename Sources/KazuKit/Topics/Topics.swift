@@ -1,4 +1,5 @@
 import Composable
+import JapaneseNumbers
 
 /// The list a learner picks a topic from: favorites and recent topics first, the review topic
 /// when there is something to review, then every category.
@@ -79,7 +80,7 @@ public struct Topics: Reducer {
             }
         case let .favoriteToggled(text):
             guard case let .success(topic) = Self.resolve(text, hasReview: true), topic.id != TopicCatalog.review.id else {
-                state.problem = "no topic '\(text.prefix(40))' to mark as a favorite"
+                state.problem = "no topic '\(ParseError.excerpt(of: text))' to mark as a favorite"
                 return .none
             }
             if let index = state.favorites.firstIndex(of: topic.id) {
@@ -104,9 +105,9 @@ public struct Topics: Reducer {
         }
         if matches.count > 1 {
             let listed = matches.prefix(6).map(\.id).joined(separator: ", ")
-            return .failure(StorageError("'\(typed.prefix(40))' could be \(listed)\(matches.count > 6 ? ", …" : ""); type more of the id"))
+            return .failure(StorageError("'\(ParseError.excerpt(of: typed))' could be \(listed)\(matches.count > 6 ? ", …" : ""); type more of the id"))
         }
         let close = TopicCatalog.closest(to: typed)
-        return .failure(StorageError("no topic '\(typed.prefix(40))'" + (close.isEmpty ? "; 'kazu topics' lists them" : "; did you mean \(close.joined(separator: ", "))?")))
+        return .failure(StorageError("no topic '\(ParseError.excerpt(of: typed))'" + (close.isEmpty ? "; 'kazu topics' lists them" : "; did you mean \(close.joined(separator: ", "))?")))
     }
 }
