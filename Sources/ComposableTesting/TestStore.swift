@@ -32,7 +32,7 @@ public final class TestStore<State: Equatable, Action: Sendable> {
     /// How long `receive` and `finish` wait for effects before failing.
     public var timeout: Duration = .seconds(2)
 
-    private let runtime: StoreRuntime<State, Action>
+    private let runtime: StoreCore<State, Action>
     private var received: [(action: Action, state: State)] = [] {
         didSet {
             // Kept as values: describing them (reflection) waits until a failure needs it.
@@ -59,9 +59,8 @@ public final class TestStore<State: Equatable, Action: Sendable> {
         prepareDependencies(&dependencies)
         self.state = initialState
         self.location = TestLocation(fileID: fileID, filePath: filePath, line: line, column: column)
-        self.runtime = StoreRuntime(initialState: initialState, reducer: reducer(), dependencies: dependencies)
-        // Weak: released on another thread, the test store is gone before its runtime's
-        // deinit gets the main actor (see `RuntimeHandle`).
+        self.runtime = StoreCore(initialState: initialState, reducer: reducer(), dependencies: dependencies)
+        // Weak: the store's effects must not keep the test store alive.
         runtime.didReduce = { [weak self] action, origin, state in
             guard let self else { return }
             switch origin {
@@ -181,8 +180,6 @@ public final class TestStore<State: Equatable, Action: Sendable> {
     // Not an isolated deinit: those run without the test's task-local context, so a failure
     // could not be pinned on the test. The snapshot is what makes a plain deinit safe.
     deinit {
-        // What its effects send from now on is dropped, as a store's is.
-        runtime.handle.close()
         let snapshot = ending.withLock { $0 }
         guard snapshot.isExhaustive else { return }
         if !snapshot.unhandledActions.isEmpty {

@@ -1,0 +1,104 @@
+/// What the store hands an effect's operations: where the actions they send go, how to
+/// start a task, and the registry of cancellable tasks. A child's effects see their parent's
+/// runner through `map`, which embeds what they send.
+///
+/// ```swift
+/// let operation: Effect<Child.Action>.Operation = { runner in runner.send(.tapped) }
+/// operation(parentRunner.map(Parent.Action.child))
+/// ```
+struct EffectRunner<Action>: Sendable {
+    /// The work of a task, given the runner its own operations run with.
+    typealias Work = @MainActor @Sendable (EffectRunner<Action>) async -> Void
+    /// Runs a task's `work`, given the runner of the task.
+    typealias TaskWrapper = @MainActor @Sendable (EffectRunner<Action>, _ work: @MainActor () async -> Void) async -> Void
+
+    /// Reduces an action: straight after the current one while the store is sending.
+    let send: @MainActor @Sendable (Action) -> Void
+    /// Starts `work` in a task of the store's; nil once the store has gone.
+    let start: @MainActor @Sendable (TaskPriority?, @escaping Work) -> RunningEffect?
+    /// The store's cancellable tasks, by id.
+    let cancellations: CancellationRegistry
+
+    /// Starts `work` in a task of the store's and returns it; nil once the store has gone.
+    @MainActor @discardableResult
+    func startTask(_ priority: TaskPriority?, _ work: @escaping Work) -> RunningEffect? {
+        start(priority, work)
+    }
+
+    /// This runner as a child whose actions `transform` embeds sees it.
+    func map<Child>(_ transform: @escaping @Sendable (Child) -> Action) -> EffectRunner<Child> {
+        let send = send, start = start
+        return EffectRunner<Child>(
+            send: { send(transform($0)) },
+            start: { priority, work in start(priority) { runner in await work(runner.map(transform)) } },
+            cancellations: cancellations)
+    }
+
+    /// This runner with each task's work run inside `wrap`, the tasks it starts included.
+    func wrappingTasks(_ wrap: @escaping TaskWrapper) -> Self {
+        let start = start
+        return Self(
+            send: send,
+            start: { priority, work in
+                start(priority) { runner in await wrap(runner) { await work(runner.wrappingTasks(wrap)) } }
+            },
+            cancellations: cancellations)
+    }
+
+    /// This runner with each task it starts registered under `key`; the tasks those tasks
+    /// start end with them and need no registration of their own.
+    func registering(under key: CancellationRegistry.Key) -> Self {
+        let start = start, cancellations = cancellations
+        return Self(
+            send: send,
+            start: { priority, work in
+                let effect = start(priority, work)
+                if let effect { cancellations.register(effect, under: key) }
+                return effect
+            },
+            cancellations: cancellations)
+    }
+
+    /// This runner with each task it starts added to `started`, and the actions sent
+    /// kept there instead of sent.
+    func collecting(into started: StartedStep<Action>) -> Self {
+        let start = start
+        return Self(
+            send: { started.actions.append($0) },
+            start: { priority, work in
+                let effect = start(priority, work)
+                if let task = effect?.task { started.tasks.append(task) }
+                return effect
+            },
+            cancellations: cancellations)
+    }
+}
+
+/// What a step of a concatenation started: the tasks it waits for before the next step,
+/// and the actions it sends once all of it has started.
+@MainActor
+final class StartedStep<Action> {
+    var tasks: [Task<Void, Never>] = []
+    var actions: [Action] = []
+}
+
+/// A task a store started for an effect, and what is to happen when it ends.
+@MainActor
+final class RunningEffect {
+    var task: Task<Void, Never>?
+    private var whenEnded: [@MainActor () -> Void] = []
+
+    /// Runs `action` when the task ends.
+    func onEnd(_ action: @escaping @MainActor () -> Void) {
+        whenEnded.append(action)
+    }
+
+    func cancel() { task?.cancel() }
+
+    /// Called by the task as it ends.
+    func end() {
+        let actions = whenEnded
+        whenEnded = []
+        for action in actions { action() }
+    }
+}
