@@ -2,32 +2,35 @@ extension Effect {
     /// Makes this effect cancellable by `Effect.cancel(id:)`; with `cancelInFlight`, starting
     /// it first cancels any effect already running under the same id.
     ///
-    /// The id belongs to the feature that made the effect (its place in the tree, which
-    /// `Scope`, `ifLet` and `forEach` mark): a parent, a sibling or another copy of the same
-    /// child using an equal id has another id.
+    /// The id belongs to the feature whose effect this is (its place in the tree, which
+    /// `Scope`, `ifLet` and `forEach` mark as they pass a child's effects up): a parent, a
+    /// sibling or another copy of the same child using an equal id has another id.
     public func cancellable<ID: Hashable & Sendable>(id: ID, cancelInFlight: Bool = false) -> Self {
-        registered(under: CancellationRegistry.Key(path: EffectPath.current, id: EffectID(id)), cancelInFlight: cancelInFlight)
+        registered(id: EffectID(id), cancelInFlight: cancelInFlight)
     }
 
     /// Cancels every running effect made cancellable with `id` by this feature.
     public static func cancel<ID: Hashable & Sendable>(id: ID) -> Self {
-        let key = CancellationRegistry.Key(path: EffectPath.current, id: EffectID(id))
-        return Self([{ runner in runner.cancellations.cancel(key) }])
+        let id = EffectID(id)
+        let cancellation: Cancellation = { registry, path in registry.cancel(CancellationRegistry.Key(path: path, id: id)) }
+        return Self(nil, cancelling: cancellation)
     }
 
-    /// This effect with every task it starts registered under `key`.
-    func registered(under key: CancellationRegistry.Key, cancelInFlight: Bool = false) -> Self {
-        var operations: [Operation] = operations.map { operation in
-            { runner in operation(runner.registering(under: key)) }
+    /// This effect with every task it starts registered under `id` in the feature it runs in.
+    func registered(id: EffectID, cancelInFlight: Bool = false) -> Self {
+        let inFlight: Cancellation? = cancelInFlight ? Self.cancel(id: id).cancellation : nil
+        var registering: Operation?
+        if let operation {
+            registering = { runner in operation(runner.registering(under: CancellationRegistry.Key(path: runner.path, id: id))) }
         }
-        if cancelInFlight { operations.insert({ runner in runner.cancellations.cancel(key) }, at: 0) }
-        return Self(operations)
+        return Self(registering, cancelling: Self.joined(cancellation, inFlight))
     }
 
-    /// Cancels the effects of every feature one step below the current one whose step
-    /// `isGone` picks: a dismissed presentation, the elements a stack no longer has.
-    static func cancelFeatures(below path: EffectPath, where isGone: @escaping @Sendable (EffectID) -> Bool) -> Self {
-        Self([{ runner in runner.cancellations.cancelFeatures(below: path, where: isGone) }])
+    /// Cancels the effects of every feature one step below this one whose step `isGone`
+    /// picks: a dismissed presentation, the elements a stack no longer has.
+    static func cancelFeatures(where isGone: @escaping @Sendable (EffectID) -> Bool) -> Self {
+        let cancellation: Cancellation = { registry, path in registry.cancelFeatures(below: path, where: isGone) }
+        return Self(nil, cancelling: cancellation)
     }
 }
 

@@ -10,28 +10,51 @@
 ///   .cancellable(id: CancelID.playback, cancelInFlight: true)
 /// ```
 ///
-/// An effect is a list of operations. The store runs each one on its actor right after the
-/// action that returned the effect: an operation sends an action, cancels, or starts a task.
+/// An effect is an operation that the store runs on its actor right after the action that
+/// returned it (it sends actions and starts tasks), and what it cancels.
 public struct Effect<Action>: Sendable {
-    /// One piece of an effect, run by the store with what it needs to send and start tasks.
+    /// What an effect does, given what it needs to send and start tasks.
     typealias Operation = @MainActor @Sendable (EffectRunner<Action>) -> Void
+    /// What an effect cancels, given the store's registry and the feature the effect is
+    /// for. Apart from the operation because it does not depend on the action type: a
+    /// child's cancels pass up through its parents unchanged.
+    typealias Cancellation = @MainActor @Sendable (CancellationRegistry, EffectPath) -> Void
 
-    let operations: [Operation]
+    let operation: Operation?
+    let cancellation: Cancellation?
 
-    init(_ operations: [Operation]) { self.operations = operations }
+    init(_ operation: Operation?, cancelling cancellation: Cancellation? = nil) {
+        self.operation = operation
+        self.cancellation = cancellation
+    }
 
-    var isNone: Bool { operations.isEmpty }
+    var isNone: Bool { operation == nil && cancellation == nil }
+
+    /// This effect with its operation changed by `change`.
+    func changingOperation<Other>(_ change: (@escaping Operation) -> Effect<Other>.Operation) -> Effect<Other> {
+        Effect<Other>(operation.map(change), cancelling: cancellation)
+    }
+
+    /// Runs the effect with `runner`: its cancels, then its operation. The tasks it starts
+    /// are registered once all of it has run, so its cancels never reach its own new work.
+    @MainActor
+    func run(with runner: EffectRunner<Action>) {
+        runner.cancellations.startingEffect {
+            cancellation?(runner.cancellations, runner.path)
+            operation?(runner)
+        }
+    }
 }
 
 extension Effect {
     /// No work.
-    public static var none: Self { Self([]) }
+    public static var none: Self { Self(nil) }
 
     /// Sends `action` back into the store straight after the current action, before any
     /// asynchronous work. Prefer calling shared logic directly; this is for the rare case
     /// where another reducer (a parent) must see the action.
     public static func send(_ action: Action) -> Self where Action: Sendable {
-        Self([{ runner in runner.send(action) }])
+        Self { runner in runner.send(action) }
     }
 
     /// Asynchronous work that may send actions back with `send`.
@@ -50,7 +73,7 @@ extension Effect {
         line: UInt = #line
     ) -> Self {
         let dependencies = DependencyValues.current
-        return Self([{ runner in
+        return Self { runner in
             runner.startTask(priority) { runner in
                 let send = Send(runner.send)
                 await DependencyValues.$ofTask.withValue(dependencies) {
@@ -69,7 +92,7 @@ extension Effect {
                     }
                 }
             }
-        }])
+        }
     }
 
     /// All of `effects` at once.
@@ -77,34 +100,50 @@ extension Effect {
 
     /// All of `effects` at once.
     public static func merge(_ effects: [Self]) -> Self {
-        Self(effects.flatMap(\.operations))
+        effects.reduce(.none) { $0.merge(with: $1) }
     }
 
-    /// This effect and `other` at once.
+    /// This effect and `other` at once: this one's operation, then the other's.
     public func merge(with other: Self) -> Self {
-        if isNone { return other }
-        if other.isNone { return self }
-        return Self(operations + other.operations)
+        Self(Self.joined(operation, other.operation), cancelling: Self.joined(cancellation, other.cancellation))
+    }
+
+    /// `first`, then `second`.
+    static func joined(_ first: Operation?, _ second: Operation?) -> Operation? {
+        guard let first else { return second }
+        guard let second else { return first }
+        return { runner in
+            first(runner)
+            second(runner)
+        }
+    }
+
+    /// `first`, then `second`.
+    static func joined(_ first: Cancellation?, _ second: Cancellation?) -> Cancellation? {
+        guard let first else { return second }
+        guard let second else { return first }
+        return { registry, path in
+            first(registry, path)
+            second(registry, path)
+        }
     }
 
     /// `effects` one after the other, each starting when the one before has finished.
     public static func concatenate(_ effects: Self...) -> Self { concatenate(effects) }
 
     /// `effects` one after the other, each starting when the one before has finished: one
-    /// task that runs each effect's operations in turn and waits for the tasks they start.
+    /// task that runs each effect's operation in turn and waits for the tasks it starts.
     public static func concatenate(_ effects: [Self]) -> Self {
         let steps = effects.filter { !$0.isNone }
         guard steps.count > 1 else { return steps.first ?? .none }
-        return Self([{ runner in
+        return Self { runner in
             runner.startTask(nil) { runner in
                 for step in steps {
                     guard !Task.isCancelled else { return }
                     // As in a send: the step's actions are reduced once all of it has started.
                     let started = StartedStep<Action>()
                     let stepRunner = runner.collecting(into: started)
-                    runner.cancellations.startingEffect {
-                        for operation in step.operations { operation(stepRunner) }
-                    }
+                    step.run(with: stepRunner)
                     for action in started.actions { runner.send(action) }
                     let tasks = started.tasks
                     await withTaskCancellationHandler {
@@ -114,7 +153,7 @@ extension Effect {
                     }
                 }
             }
-        }])
+        }
     }
 
     /// This effect, then `other`.
@@ -140,16 +179,22 @@ extension Effect {
     /// Turns the actions this effect sends into another type; how a child's effects become
     /// its parent's.
     public func map<Other>(_ transform: @escaping @Sendable (Action) -> Other) -> Effect<Other> {
-        Effect<Other>(operations.map { operation in
-            { runner in operation(runner.map(transform)) }
-        })
+        changingOperation { operation in { runner in operation(runner.map(transform)) } }
     }
 
     /// This effect with every task it starts (and the tasks those start in turn) running
     /// `work` inside `wrap`: how a presented child's effects get their `dismiss`.
     func wrappingTasks(_ wrap: @escaping EffectRunner<Action>.TaskWrapper) -> Self {
-        Self(operations.map { operation in
-            { runner in operation(runner.wrappingTasks(wrap)) }
-        })
+        changingOperation { operation in { runner in operation(runner.wrappingTasks(wrap)) } }
+    }
+
+    /// This effect as the effect of a feature one step below the current one in the tree:
+    /// the ids it makes cancellable, or cancels, are that feature's.
+    func within(_ step: EffectID) -> Self {
+        var entered: Operation?
+        if let operation { entered = { runner in operation(runner.entering(step)) } }
+        var enteredCancellation: Cancellation?
+        if let cancellation { enteredCancellation = { registry, path in cancellation(registry, path.appending(step)) } }
+        return Self(entered, cancelling: enteredCancellation)
     }
 }

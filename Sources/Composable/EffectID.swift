@@ -21,22 +21,14 @@ public struct EffectID: Hashable, @unchecked Sendable {
     }
 }
 
-/// Where a feature sits in the tree of features, as the ids of the scopes around it: the
-/// place its cancellation ids belong to. `Scope`, `ifLet` and `forEach` add a step while
-/// their child reduces, so that a child's ids are its own.
+/// Where a feature sits in the tree of features, as the steps from the store's root to it:
+/// the place its cancellation ids belong to. `Scope`, `ifLet` and `forEach` add a step as
+/// they pass a child's effects up, so that a child's ids are its own.
 struct EffectPath: Hashable, Sendable {
     var steps: [EffectID] = []
-
-    /// The path of the feature reducing now.
-    @TaskLocal static var current = EffectPath()
 
     /// This path with `step` added.
     func appending(_ step: EffectID) -> EffectPath {
         EffectPath(steps: steps + [step])
-    }
-
-    /// Runs `body` as a feature one step below the current one.
-    static func within<R>(_ step: EffectID, _ body: () throws -> R) rethrows -> R {
-        try $current.withValue(current.appending(step), operation: body)
     }
 }

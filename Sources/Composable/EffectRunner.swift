@@ -18,6 +18,8 @@ struct EffectRunner<Action>: Sendable {
     let start: @MainActor @Sendable (TaskPriority?, @escaping Work) -> RunningEffect?
     /// The store's cancellable tasks, by id.
     let cancellations: CancellationRegistry
+    /// The feature whose effect runs with this runner.
+    let path: EffectPath
 
     /// Starts `work` in a task of the store's and returns it; nil once the store has gone.
     @MainActor @discardableResult
@@ -31,7 +33,16 @@ struct EffectRunner<Action>: Sendable {
         return EffectRunner<Child>(
             send: { send(transform($0)) },
             start: { priority, work in start(priority) { runner in await work(runner.map(transform)) } },
-            cancellations: cancellations)
+            cancellations: cancellations, path: path)
+    }
+
+    /// This runner as the feature one step below sees it.
+    func entering(_ step: EffectID) -> Self {
+        let start = start
+        return Self(
+            send: send,
+            start: { priority, work in start(priority) { runner in await work(runner.entering(step)) } },
+            cancellations: cancellations, path: path.appending(step))
     }
 
     /// This runner with each task's work run inside `wrap`, the tasks it starts included.
@@ -42,7 +53,7 @@ struct EffectRunner<Action>: Sendable {
             start: { priority, work in
                 start(priority) { runner in await wrap(runner) { await work(runner.wrappingTasks(wrap)) } }
             },
-            cancellations: cancellations)
+            cancellations: cancellations, path: path)
     }
 
     /// This runner with each task it starts registered under `key`; the tasks those tasks
@@ -56,7 +67,7 @@ struct EffectRunner<Action>: Sendable {
                 if let effect { cancellations.register(effect, under: key) }
                 return effect
             },
-            cancellations: cancellations)
+            cancellations: cancellations, path: path)
     }
 
     /// This runner with each task it starts added to `started`, and the actions sent
@@ -70,7 +81,7 @@ struct EffectRunner<Action>: Sendable {
                 if let task = effect?.task { started.tasks.append(task) }
                 return effect
             },
-            cancellations: cancellations)
+            cancellations: cancellations, path: path)
     }
 }
 

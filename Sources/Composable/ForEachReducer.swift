@@ -56,7 +56,6 @@ public struct ForEachReducer<Parent: Reducer, Element: Reducer>: Reducer {
     }
 
     public func reduce(into state: inout Parent.State, action: Parent.Action) -> Effect<Parent.Action> {
-        let path = EffectPath.current
         let before = (generation: state[keyPath: toStack].generation, next: state[keyPath: toStack].nextElementID)
         var effects = Effect<Parent.Action>.none
         switch toStackAction.extract(from: action) {
@@ -66,11 +65,9 @@ public struct ForEachReducer<Parent: Reducer, Element: Reducer>: Reducer {
                 // there, and end when it leaves the stack.
                 let step = elementStep(id, generation: before.generation)
                 let embed = toStackAction
-                effects = EffectPath.within(step) {
-                    element.reduce(into: &state[keyPath: toStack][id: id]!, action: elementAction)
-                }
-                .map { embed.embed(.element(id: id, action: $0)) }
-                .registered(under: CancellationRegistry.Key(path: path.appending(step), id: step))
+                effects = element.reduce(into: &state[keyPath: toStack][id: id]!, action: elementAction)
+                    .registered(id: step).within(step)
+                    .map { embed.embed(.element(id: id, action: $0)) }
             } else {
                 RuntimeWarnings.report(
                     "forEach at \(fileID):\(line) received \(elementAction) for element \(id), "
@@ -98,7 +95,7 @@ public struct ForEachReducer<Parent: Reducer, Element: Reducer>: Reducer {
         let generation = state[keyPath: toStack].generation
         let ids = Set(state[keyPath: toStack].ids)
         let stack = ChildEffectsID(keyPath: toStack)
-        return effects.merge(with: .cancelFeatures(below: path) { step in
+        return effects.merge(with: .cancelFeatures { step in
             guard let element = step.value.base as? StackElementEffectsID, element.keyPath == stack.keyPath else { return false }
             return element.generation != generation || !ids.contains(element.id)
         })

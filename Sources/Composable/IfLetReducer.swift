@@ -59,14 +59,12 @@ public struct IfLetReducer<Parent: Reducer, Child: Reducer>: Reducer {
         // The child's step in the tree: its own ids live under it, and every effect it
         // starts is registered there, so that all of them end when the child does.
         let step = EffectID(ChildEffectsID(keyPath: toChildState))
-        let path = EffectPath.current
         var childEffect = Effect<Parent.Action>.none
         if let childAction = toChildAction.extract(from: action) {
             if state[keyPath: toChildState] != nil {
-                let effect = EffectPath.within(step) { child.reduce(into: &state[keyPath: toChildState]!, action: childAction) }
+                let effect = child.reduce(into: &state[keyPath: toChildState]!, action: childAction)
                 let embed = toChildAction
-                childEffect = effect.map { embed.embed($0) }
-                    .registered(under: CancellationRegistry.Key(path: path.appending(step), id: step))
+                childEffect = effect.registered(id: step).within(step).map { embed.embed($0) }
             } else {
                 RuntimeWarnings.report(
                     "ifLet at \(fileID):\(line) received \(childAction) while its child state was nil; "
@@ -76,7 +74,7 @@ public struct IfLetReducer<Parent: Reducer, Child: Reducer>: Reducer {
         let wasPresent = state[keyPath: toChildState] != nil
         let parentEffect = parent.reduce(into: &state, action: action)
         if wasPresent && state[keyPath: toChildState] == nil {
-            return .merge(childEffect, parentEffect, .cancelFeatures(below: path) { $0 == step })
+            return childEffect.merge(with: parentEffect).merge(with: .cancelFeatures { $0 == step })
         }
         return childEffect.merge(with: parentEffect)
     }

@@ -58,7 +58,6 @@ public struct PresentationReducer<Parent: Reducer, Child: Reducer>: Reducer wher
     }
 
     public func reduce(into state: inout Parent.State, action: Parent.Action) -> Effect<Parent.Action> {
-        let path = EffectPath.current
         let before = state[keyPath: toPresentation].id
         var childEffect = Effect<Parent.Action>.none
         let presentationAction = toPresentationAction.extract(from: action)
@@ -67,19 +66,17 @@ public struct PresentationReducer<Parent: Reducer, Child: Reducer>: Reducer wher
                 // Each presentation is a step of its own in the tree: its effects are
                 // registered there, and end together when it is dismissed or replaced.
                 let step = presentationStep(id)
-                let effect = EffectPath.within(step) {
-                    child.reduce(into: &state[keyPath: toPresentation].presentedState, action: childAction)
-                }
+                let effect = child.reduce(into: &state[keyPath: toPresentation].presentedState, action: childAction)
                 if !effect.isNone {
                     let embed = toPresentationAction
                     let dismissal = toPresentationAction.embed(.dismiss)
-                    childEffect = effect.map { embed.embed(.presented($0)) }
+                    childEffect = effect.registered(id: step).within(step)
+                        .map { embed.embed(.presented($0)) }
                         .wrappingTasks { runner, work in
                             await DismissEffect.$presentation.withValue(
                                 DismissEffect.Presentation { await runner.send(dismissal) },
                                 keepingExecutor: { await work() })
                         }
-                        .registered(under: CancellationRegistry.Key(path: path.appending(step), id: step))
                 }
             } else {
                 RuntimeWarnings.report(
@@ -94,11 +91,11 @@ public struct PresentationReducer<Parent: Reducer, Child: Reducer>: Reducer wher
         // presentation at this key path but the current one.
         let current = state[keyPath: toPresentation].id
         let presentations = ChildEffectsID(keyPath: toPresentation)
-        let endingOthers = Effect<Parent.Action>.cancelFeatures(below: path) { step in
+        let endingOthers = Effect<Parent.Action>.cancelFeatures { step in
             guard let presented = step.value.base as? PresentedEffectsID else { return false }
             return presented.keyPath == presentations.keyPath && presented.presentation != current
         }
-        return .merge(childEffect, parentEffect, endingOthers)
+        return childEffect.merge(with: parentEffect).merge(with: endingOthers)
     }
 
     /// The step one presentation of the child adds to the place of its effects in the tree.

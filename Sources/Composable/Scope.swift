@@ -63,11 +63,11 @@ public struct Scope<ParentState, ParentAction, Child: Reducer>: Reducer {
     public func reduce(into state: inout ParentState, action: ParentAction) -> Effect<ParentAction> {
         guard let childAction = toChildAction.extract(from: action) else { return .none }
         let effect: Effect<Child.Action>
+        let place: AnyKeyPath
         switch toChildState {
         case let .field(keyPath):
-            effect = EffectPath.within(EffectID(ChildEffectsID(keyPath: keyPath))) {
-                child.reduce(into: &state[keyPath: keyPath], action: childAction)
-            }
+            effect = child.reduce(into: &state[keyPath: keyPath], action: childAction)
+            place = keyPath
         case let .enumCase(casePath, id, fileID, line):
             guard var childState = casePath.extract(from: state) else {
                 RuntimeWarnings.report(
@@ -75,14 +75,13 @@ public struct Scope<ParentState, ParentAction, Child: Reducer>: Reducer {
                         + "the action was ignored.")
                 return .none
             }
-            effect = EffectPath.within(EffectID(ChildEffectsID(keyPath: id))) {
-                child.reduce(into: &childState, action: childAction)
-            }
+            effect = child.reduce(into: &childState, action: childAction)
             state = casePath.embed(childState)
+            place = id
         }
         if effect.isNone { return .none }
         let embed = toChildAction
-        return effect.map { embed.embed($0) }
+        return effect.within(EffectID(ChildEffectsID(keyPath: place))).map { embed.embed($0) }
     }
 }
 

@@ -29,7 +29,7 @@ public struct StackState<Element> {
     }
 
     /// The ids of the elements, bottom of the stack first.
-    public var ids: [StackElementID] { entries.map(\.id) }
+    public var ids: [StackElementID] { entries.map { $0.id } }
 
     /// Pushes `element` and returns its id.
     @discardableResult

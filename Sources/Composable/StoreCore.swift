@@ -68,11 +68,7 @@ package final class StoreCore<State, Action: Sendable> {
                     index += 1
                     let effect = reducer(&state, action)
                     didReduce?(action, origin, state)
-                    guard !effect.isNone else { continue }
-                    let runner = runner(for: family)
-                    cancellations.startingEffect {
-                        for operation in effect.operations { operation(runner) }
-                    }
+                    if !effect.isNone { effect.run(with: runner(for: family)) }
                 }
                 queue.removeAll()
             }
@@ -87,7 +83,7 @@ package final class StoreCore<State, Action: Sendable> {
         EffectRunner(
             send: { [weak self] action in self?.send(action, origin: .effect, family: family) },
             start: { [weak self] priority, work in self?.startTask(priority, work, family: family) },
-            cancellations: cancellations)
+            cancellations: cancellations, path: EffectPath())
     }
 
     private func startTask(
