@@ -56,7 +56,8 @@ public struct ForEachReducer<Parent: Reducer, Element: Reducer>: Reducer {
     }
 
     public func reduce(into state: inout Parent.State, action: Parent.Action) -> Effect<Parent.Action> {
-        let before = (generation: state[keyPath: toStack].generation, next: state[keyPath: toStack].nextElementID)
+        let stackBefore = state[keyPath: toStack]
+        let before = (generation: stackBefore.generation, next: stackBefore.nextElementID)
         var effects = Effect<Parent.Action>.none
         switch toStackAction.extract(from: action) {
         case let .element(id, elementAction)?:
@@ -86,14 +87,16 @@ public struct ForEachReducer<Parent: Reducer, Element: Reducer>: Reducer {
         case nil:
             effects = parent.reduce(into: &state, action: action)
         }
-        if state[keyPath: toStack].generation != before.generation {
+        var stackAfter = state[keyPath: toStack]
+        if stackAfter.generation != before.generation {
             // A new stack replaced the old one here: its ids go on from the old one's, so
             // that an id is never given twice.
             state[keyPath: toStack].continueNumbering(from: before.next)
+            stackAfter = state[keyPath: toStack]
         }
         // Whoever changed the stack, the effects of the elements it no longer has end now.
-        let generation = state[keyPath: toStack].generation
-        let ids = Set(state[keyPath: toStack].ids)
+        let generation = stackAfter.generation
+        let ids = stackAfter.ids
         let stack = ChildEffectsID(keyPath: toStack)
         return effects.merge(with: .cancelFeatures { step in
             guard let element = step.value.base as? StackElementEffectsID, element.keyPath == stack.keyPath else { return false }

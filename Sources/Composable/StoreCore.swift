@@ -22,7 +22,7 @@ package final class StoreCore<State, Action: Sendable> {
     private var observers: [Int: (State) -> Void] = [:]
     private var nextObserver = 0
     /// Actions waiting to be reduced, each with the effects of the send it belongs to.
-    private var queue: [(action: Action, origin: ActionOrigin, family: EffectFamily)] = []
+    private var queue: [QueuedAction<Action>] = []
     private var isSending = false
     private var running: [ObjectIdentifier: RunningEffect] = [:]
     private let cancellations = CancellationRegistry()
@@ -45,36 +45,62 @@ package final class StoreCore<State, Action: Sendable> {
     /// Returns the tasks started for it, which grow by those of the actions they send back:
     /// nil when none started.
     package func send(_ action: Action, origin: ActionOrigin) -> EffectFamily? {
-        let family = EffectFamily()
-        let wasSending = isSending
-        send(action, origin: origin, family: family)
-        return wasSending || !family.isEmpty ? family : nil
+        guard !isSending else {
+            let family = EffectFamily()
+            queue.append(QueuedAction(action: action, origin: origin, family: family))
+            return family
+        }
+        var family: EffectFamily?
+        isSending = true
+        DependencyValues.$ofTask.withValue(dependencies) {
+            reduce(action, origin: origin, family: &family)
+            reduceQueue()
+        }
+        tellObservers()
+        isSending = false
+        return family.flatMap { $0.isEmpty ? nil : $0 }
     }
 
     private func send(_ action: Action, origin: ActionOrigin, family: EffectFamily) {
-        queue.append((action, origin, family))
-        if !isSending { drain() }
+        queue.append(QueuedAction(action: action, origin: origin, family: family))
+        guard !isSending else { return }
+        isSending = true
+        DependencyValues.$ofTask.withValue(dependencies) { reduceQueue() }
+        tellObservers()
+        isSending = false
     }
 
-    /// Reduces the queued actions in order, running their effects' operations, then tells
-    /// the observers; what observers send is reduced after all of them have seen the state.
-    private func drain() {
-        isSending = true
-        repeat {
-            DependencyValues.$ofTask.withValue(dependencies) {
-                var index = 0
-                while index < queue.count {
-                    let (action, origin, family) = queue[index]
-                    index += 1
-                    let effect = reducer(&state, action)
-                    didReduce?(action, origin, state)
-                    if !effect.isNone { effect.run(with: runner(for: family)) }
-                }
-                queue.removeAll()
-            }
+    /// Reduces `action` and runs its effect; the family of the send is made when the effect
+    /// is there to join it.
+    private func reduce(_ action: Action, origin: ActionOrigin, family: inout EffectFamily?) {
+        let effect = reducer(&state, action)
+        didReduce?(action, origin, state)
+        guard !effect.isNone else { return }
+        if family == nil { family = EffectFamily() }
+        effect.run(with: runner(for: family!))
+    }
+
+    /// Reduces the queued actions in order.
+    private func reduceQueue() {
+        var index = 0
+        while index < queue.count {
+            let next = queue[index]
+            index += 1
+            var family: EffectFamily? = next.family
+            reduce(next.action, origin: next.origin, family: &family)
+        }
+        queue.removeAll()
+    }
+
+    /// Tells the observers the state; what they send is reduced after all of them have seen
+    /// it, and then they see the state that left.
+    private func tellObservers() {
+        guard !observers.isEmpty else { return }
+        while true {
             for observer in observers.values { observer(state) }
-        } while !queue.isEmpty
-        isSending = false
+            guard !queue.isEmpty else { return }
+            DependencyValues.$ofTask.withValue(dependencies) { reduceQueue() }
+        }
     }
 
     /// How the effects of one send reach this store: holding it weakly, so that a running
@@ -115,8 +141,11 @@ package final class StoreCore<State, Action: Sendable> {
         let wasSending = isSending
         isSending = true
         let result = body(state)
+        if !wasSending && !queue.isEmpty {
+            DependencyValues.$ofTask.withValue(dependencies) { reduceQueue() }
+            tellObservers()
+        }
         isSending = wasSending
-        if !wasSending && !queue.isEmpty { drain() }
         return result
     }
 
@@ -137,6 +166,13 @@ package final class StoreCore<State, Action: Sendable> {
     package func cancelAllEffects() {
         for effect in running.values { effect.cancel() }
     }
+}
+
+/// An action sent while the store was busy, waiting its turn.
+private struct QueuedAction<Action> {
+    let action: Action
+    let origin: ActionOrigin
+    let family: EffectFamily
 }
 
 /// A clock that wants to hear when an effect of a store sleeping on it has ended: how
