@@ -65,7 +65,7 @@ final class CancellationRegistry: Sendable {
     func register(_ effect: RunningEffect, under key: Key) {
         if pending != nil { return pending!.append((effect, key)) }
         running[key, default: []].append(effect)
-        effect.onEnd { [weak self, weak effect] in
+        effect.whenEnded.append { [weak self, weak effect] in
             guard let self, let effect, var effects = self.running[key] else { return }
             effects.removeAll { $0 === effect }
             self.running[key] = effects.isEmpty ? nil : effects

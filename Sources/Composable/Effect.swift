@@ -74,7 +74,7 @@ extension Effect {
     ) -> Self {
         let dependencies = DependencyValues.current
         return Self { runner in
-            runner.startTask(priority) { runner in
+            _ = runner.start(priority) { runner in
                 let send = Send(runner.send)
                 await DependencyValues.$ofTask.withValue(dependencies) {
                     do {
@@ -137,7 +137,7 @@ extension Effect {
         let steps = effects.filter { !$0.isNone }
         guard steps.count > 1 else { return steps.first ?? .none }
         return Self { runner in
-            runner.startTask(nil) { runner in
+            _ = runner.start(nil) { runner in
                 for step in steps {
                     guard !Task.isCancelled else { return }
                     // As in a send: the step's actions are reduced once all of it has started.

@@ -21,12 +21,6 @@ struct EffectRunner<Action>: Sendable {
     /// The feature whose effect runs with this runner.
     let path: EffectPath
 
-    /// Starts `work` in a task of the store's and returns it; nil once the store has gone.
-    @MainActor @discardableResult
-    func startTask(_ priority: TaskPriority?, _ work: @escaping Work) -> RunningEffect? {
-        start(priority, work)
-    }
-
     /// This runner as a child whose actions `transform` embeds sees it.
     func map<Child>(_ transform: @escaping @Sendable (Child) -> Action) -> EffectRunner<Child> {
         let send = send, start = start
@@ -97,19 +91,14 @@ final class StartedStep<Action> {
 @MainActor
 final class RunningEffect {
     var task: Task<Void, Never>?
-    private var whenEnded: [@MainActor () -> Void] = []
-
-    /// Runs `action` when the task ends.
-    func onEnd(_ action: @escaping @MainActor () -> Void) {
-        whenEnded.append(action)
-    }
+    /// What is to happen when the task ends.
+    var whenEnded: [@MainActor () -> Void] = []
 
     func cancel() { task?.cancel() }
 
     /// Called by the task as it ends.
     func end() {
-        let actions = whenEnded
+        for action in whenEnded { action() }
         whenEnded = []
-        for action in actions { action() }
     }
 }

@@ -128,7 +128,7 @@ extension Store where State: Sendable {
     public var states: AsyncStream<State> {
         let (stream, continuation) = AsyncStream.makeStream(of: State.self, bufferingPolicy: .bufferingNewest(1))
         // The observer holds the end of the stream: a store that goes lets go of its
-        // observers, and so ends the stream, where a `for await` over it used to wait forever.
+        // observers, and so ends the stream and the `for await` over it.
         let end = StreamEnd(continuation)
         let token = observe { end.continuation.yield($0) }
         continuation.onTermination = { _ in Task { @MainActor in token.cancel() } }

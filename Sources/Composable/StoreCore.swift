@@ -51,22 +51,23 @@ package final class StoreCore<State, Action: Sendable> {
             return family
         }
         var family: EffectFamily?
-        isSending = true
-        DependencyValues.$ofTask.withValue(dependencies) {
-            reduce(action, origin: origin, family: &family)
-            reduceQueue()
-        }
-        tellObservers()
-        isSending = false
+        reducing { reduce(action, origin: origin, family: &family) }
         return family.flatMap { $0.isEmpty ? nil : $0 }
     }
 
-    private func send(_ action: Action, origin: ActionOrigin, family: EffectFamily) {
-        queue.append(QueuedAction(action: action, origin: origin, family: family))
-        guard !isSending else { return }
+    /// Runs `first`, reduces the queued actions, then tells the observers the state; what
+    /// they send is reduced after all of them have seen it, and then they see the new state.
+    private func reducing(_ first: () -> Void = {}) {
         isSending = true
-        DependencyValues.$ofTask.withValue(dependencies) { reduceQueue() }
-        tellObservers()
+        DependencyValues.$ofTask.withValue(dependencies) {
+            first()
+            reduceQueue()
+        }
+        while !observers.isEmpty {
+            for observer in observers.values { observer(state) }
+            guard !queue.isEmpty else { break }
+            DependencyValues.$ofTask.withValue(dependencies) { reduceQueue() }
+        }
         isSending = false
     }
 
@@ -92,22 +93,15 @@ package final class StoreCore<State, Action: Sendable> {
         queue.removeAll()
     }
 
-    /// Tells the observers the state; what they send is reduced after all of them have seen
-    /// it, and then they see the state that left.
-    private func tellObservers() {
-        guard !observers.isEmpty else { return }
-        while true {
-            for observer in observers.values { observer(state) }
-            guard !queue.isEmpty else { return }
-            DependencyValues.$ofTask.withValue(dependencies) { reduceQueue() }
-        }
-    }
-
     /// How the effects of one send reach this store: holding it weakly, so that a running
     /// effect never keeps its store alive.
     private func runner(for family: EffectFamily) -> EffectRunner<Action> {
         EffectRunner(
-            send: { [weak self] action in self?.send(action, origin: .effect, family: family) },
+            send: { [weak self] action in
+                guard let self else { return }
+                queue.append(QueuedAction(action: action, origin: .effect, family: family))
+                if !isSending { reducing() }
+            },
             start: { [weak self] priority, work in self?.startTask(priority, work, family: family) },
             cancellations: cancellations, path: EffectPath())
     }
@@ -141,11 +135,8 @@ package final class StoreCore<State, Action: Sendable> {
         let wasSending = isSending
         isSending = true
         let result = body(state)
-        if !wasSending && !queue.isEmpty {
-            DependencyValues.$ofTask.withValue(dependencies) { reduceQueue() }
-            tellObservers()
-        }
         isSending = wasSending
+        if !isSending && !queue.isEmpty { reducing() }
         return result
     }
 
