@@ -51,6 +51,9 @@ final class CancellationRegistry: Sendable {
 
     nonisolated init() {}
 
+    /// Whether no task is registered: nothing to cancel.
+    var isEmpty: Bool { running.isEmpty }
+
     /// Runs `start`, which starts one effect, holding back the registrations it makes until
     /// it returns: the cancels of an effect reach what ran before it, never its own new work.
     func startingEffect(_ start: () -> Void) {

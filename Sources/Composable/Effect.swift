@@ -194,7 +194,11 @@ extension Effect {
         var entered: Operation?
         if let operation { entered = { runner in operation(runner.entering(step)) } }
         var enteredCancellation: Cancellation?
-        if let cancellation { enteredCancellation = { registry, path in cancellation(registry, path.appending(step)) } }
+        if let cancellation {
+            enteredCancellation = { registry, path in
+                if !registry.isEmpty { cancellation(registry, path.appending(step)) }
+            }
+        }
         return Self(entered, cancelling: enteredCancellation)
     }
 }

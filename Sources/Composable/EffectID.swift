@@ -12,7 +12,7 @@ public struct EffectID: Hashable, @unchecked Sendable {
     let value: AnyHashable
 
     public init<ID: Hashable & Sendable>(_ id: ID) {
-        if let id = id as? EffectID {
+        if ID.self == EffectID.self, let id = id as? EffectID {
             self = id
         } else {
             type = ObjectIdentifier(ID.self)
