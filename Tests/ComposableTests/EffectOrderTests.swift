@@ -138,7 +138,7 @@ private struct Awaiter: Reducer {
 
 @MainActor
 @Suite("Effects begin in the order they were started")
-struct EffectBatchTests {
+struct EffectOrderTests {
     @Test("an effect cancelled before the main actor was free never begins, and finish() still returns")
     func supersededEffectsNeverBegin() async {
         let log = Log()
@@ -153,13 +153,12 @@ struct EffectBatchTests {
         #expect(store.state.finished == ["三"])
     }
 
-    @Test("finish() waits for every effect of its send, though beginning the batch cancels one of them before it began")
-    func finishWaitsPastAnEffectCancelledAsItsBatchBegins() async {
+    @Test("finish() waits for every effect of its send, though an earlier effect cancels one of them before it began")
+    func finishWaitsPastAnEffectCancelledBeforeItBegan() async {
         let log = Log()
         let (gate, open) = AsyncStream<Void>.makeStream()
         let store = Store(initialState: Speaker.State()) { Speaker(log: log, gate: gate) }
-        // First in the batch: its work, begun by the wait below, cancels "second" before that
-        // began, which takes it out of the family the wait is walking.
+        // Begins first: its work cancels "second" before that began.
         store.send(.cancelsSecondLater)
         let task = store.send(.secondAndWait("w"))
         let opener = Task { @MainActor in
@@ -173,8 +172,8 @@ struct EffectBatchTests {
         #expect(log.all == ["began canceller", "began w", "opening", "ended w", "finish returned"])
     }
 
-    @Test("work begun with its batch that awaits a later effect of the batch (another send's task) waits for that effect to begin and end")
-    func workAwaitingALaterEffectOfItsBatch() async {
+    @Test("work that awaits an effect started after it (another send's task) waits for that effect to begin and end")
+    func workAwaitingALaterEffect() async {
         let log = Log()
         let box = TaskBox()
         let store = Store(initialState: Awaiter.State()) { Awaiter(log: log, box: box) }
@@ -185,7 +184,7 @@ struct EffectBatchTests {
     }
 
     @Test("effects launched in one turn begin in the order they were launched, across sends")
-    func batchedEffectsBeginInOrder() async {
+    func effectsBeginInOrder() async {
         let log = Log()
         let store = Store(initialState: Speaker.State()) { Speaker(log: log, gate: AsyncStream { _ in }) }
         let first = store.send(.both("a", "b"))
@@ -208,8 +207,8 @@ struct EffectBatchTests {
         #expect(log.all == ["began a", "began b", "began p", "began c", "began d", "began q"])
     }
 
-    @Test("an effect cancelled by one that began before it, in the same batch, never begins")
-    func cancelledWithinTheBatch() async {
+    @Test("an effect cancelled by one that began before it never begins")
+    func cancelledBeforeItBegan() async {
         let log = Log()
         let store = Store(initialState: Speaker.State()) { Speaker(log: log, gate: AsyncStream { _ in }) }
         await store.send(.firstCancelsSecond).finish()
@@ -224,8 +223,8 @@ struct EffectBatchTests {
         #expect(log.all == ["cancelled itself"])
     }
 
-    @Test("cancelling the effect the batch runs itself stops only that effect")
-    func cancellingTheFirstOfABatch() async {
+    @Test("cancelling one send's effect stops only that effect")
+    func cancellingOneSendsEffect() async {
         let log = Log()
         let (gate, open) = AsyncStream<Void>.makeStream()
         let store = Store(initialState: Speaker.State()) { Speaker(log: log, gate: gate) }
@@ -241,8 +240,8 @@ struct EffectBatchTests {
         #expect(store.state.finished == ["二"])
     }
 
-    @Test("a store released before its batch began: the effects never begin and finish() returns")
-    func releasedBeforeTheBatchBegan() async {
+    @Test("a store released before its effects began: they never begin and finish() returns")
+    func releasedBeforeItsEffectsBegan() async {
         let log = Log()
         var store: Store<Speaker.State, Speaker.Action>? = Store(initialState: Speaker.State()) {
             Speaker(log: log, gate: AsyncStream { _ in })

@@ -93,7 +93,7 @@ private func releaseWhileHeld(_ late: Late, _ release: @escaping @Sendable () ->
 
 @MainActor
 @Suite("A store, reached after it is gone")
-struct RuntimeHandleTests {
+struct StoreLifetimeTests {
     @Test("an effect that ends after its store was released: what it sends is dropped, and its end reaches no store")
     func effectEndsAfterTheStore() async {
         let latch = Latch(), began = Tally(), finished = Tally()
