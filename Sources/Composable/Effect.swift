@@ -30,11 +30,6 @@ public struct Effect<Action>: Sendable {
 
     var isNone: Bool { operation == nil && cancellation == nil }
 
-    /// This effect with its operation changed by `change`.
-    func changingOperation<Other>(_ change: (@escaping Operation) -> Effect<Other>.Operation) -> Effect<Other> {
-        Effect<Other>(operation.map(change), cancelling: cancellation)
-    }
-
     /// Runs the effect with `runner`: its cancels, then its operation. The tasks it starts
     /// are registered once all of it has run, so its cancels never reach its own new work.
     @MainActor
@@ -179,13 +174,15 @@ extension Effect {
     /// Turns the actions this effect sends into another type; how a child's effects become
     /// its parent's.
     public func map<Other>(_ transform: @escaping @Sendable (Action) -> Other) -> Effect<Other> {
-        changingOperation { operation in { runner in operation(runner.map(transform)) } }
+        guard let operation else { return Effect<Other>(nil, cancelling: cancellation) }
+        return Effect<Other>({ runner in operation(runner.map(transform)) }, cancelling: cancellation)
     }
 
     /// This effect with every task it starts (and the tasks those start in turn) running
     /// `work` inside `wrap`: how a presented child's effects get their `dismiss`.
     func wrappingTasks(_ wrap: @escaping EffectRunner<Action>.TaskWrapper) -> Self {
-        changingOperation { operation in { runner in operation(runner.wrappingTasks(wrap)) } }
+        guard let operation else { return self }
+        return Self({ runner in operation(runner.wrappingTasks(wrap)) }, cancelling: cancellation)
     }
 
     /// This effect as the effect of a feature one step below the current one in the tree:

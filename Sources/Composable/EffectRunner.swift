@@ -1,11 +1,6 @@
 /// What the store hands an effect's operations: where the actions they send go, how to
 /// start a task, and the registry of cancellable tasks. A child's effects see their parent's
-/// runner through `map`, which embeds what they send.
-///
-/// ```swift
-/// let operation: Effect<Child.Action>.Operation = { runner in runner.send(.tapped) }
-/// operation(parentRunner.map(Parent.Action.child))
-/// ```
+/// runner through `map`, which embeds what they send, and `entering`, which names their place.
 struct EffectRunner<Action>: Sendable {
     /// The work of a task, given the runner its own operations run with.
     typealias Work = @MainActor @Sendable (EffectRunner<Action>) async -> Void
