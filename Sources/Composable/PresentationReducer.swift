@@ -84,12 +84,14 @@ public struct PresentationReducer<Parent: Reducer, Child: Reducer>: Reducer wher
             }
         }
         let parentEffect = parent.reduce(into: &state, action: action)
-        if case .dismiss? = presentationAction, state[keyPath: toPresentation].id == before {
+        var after = state[keyPath: toPresentation].id
+        if case .dismiss? = presentationAction, after == before {
             state[keyPath: toPresentation].wrappedValue = nil
+            after = nil
         }
+        let current = after
         // Whoever dismissed or replaced a presentation, its effects end now: those of every
         // presentation at this key path but the current one.
-        let current = state[keyPath: toPresentation].id
         let presentations = ChildEffectsID(keyPath: toPresentation)
         let endingOthers = Effect<Parent.Action>.cancelFeatures { step in
             guard let presented = step.value.base as? PresentedEffectsID else { return false }

@@ -23,11 +23,6 @@ public struct StackState<Element> {
         for element in elements { append(element) }
     }
 
-    /// Whether this stack holds its elements under exactly `ids`, in order.
-    func hasIDs(_ ids: [StackElementID]) -> Bool {
-        entries.count == ids.count && zip(entries, ids).allSatisfy { $0.id == $1 }
-    }
-
     /// The ids of the elements, bottom of the stack first.
     public var ids: [StackElementID] { entries.map { $0.id } }
 
