@@ -63,10 +63,11 @@ package final class StoreCore<State, Action: Sendable> {
             first()
             reduceQueue()
         }
-        while !observers.isEmpty {
+        var telling = !observers.isEmpty
+        while telling {
             for observer in observers.values { observer(state) }
-            guard !queue.isEmpty else { break }
-            DependencyValues.$ofTask.withValue(dependencies) { reduceQueue() }
+            telling = !queue.isEmpty
+            if telling { DependencyValues.$ofTask.withValue(dependencies) { reduceQueue() } }
         }
         isSending = false
     }
