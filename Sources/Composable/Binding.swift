@@ -9,13 +9,12 @@ public struct BindingAction<Root>: Equatable, @unchecked Sendable {
     // Safe: the key path and the value are immutable, and the value is Sendable.
     /// The field being set.
     public let keyPath: PartialKeyPath<Root>
-    @usableFromInline let value: Any
-    @usableFromInline let assign: (inout Root) -> Void
-    @usableFromInline let valueIsEqual: (Any) -> Bool
-    @usableFromInline let valueDescription: () -> String
+    let value: Any
+    let assign: (inout Root) -> Void
+    let valueIsEqual: (Any) -> Bool
+    let valueDescription: () -> String
 
     /// The action that sets `keyPath` to `value`.
-    @inlinable
     public static func set<Value: Equatable & Sendable>(
         _ keyPath: WritableKeyPath<Root, Value>, _ value: Value
     ) -> Self {
@@ -27,7 +26,6 @@ public struct BindingAction<Root>: Equatable, @unchecked Sendable {
             valueDescription: { String(reflecting: value) })
     }
 
-    @inlinable
     init(
         keyPath: PartialKeyPath<Root>, value: Any, assign: @escaping (inout Root) -> Void,
         valueIsEqual: @escaping (Any) -> Bool, valueDescription: @escaping () -> String
@@ -40,11 +38,9 @@ public struct BindingAction<Root>: Equatable, @unchecked Sendable {
     }
 
     /// Applies the change to `root`.
-    @inlinable
     public func apply(to root: inout Root) { assign(&root) }
 
     /// The new value, when this action sets `keyPath`.
-    @inlinable
     public func value<Value>(of keyPath: WritableKeyPath<Root, Value>) -> Value? {
         self.keyPath == keyPath ? value as? Value : nil
     }
@@ -69,7 +65,6 @@ public protocol BindableAction {
 
 extension BindableAction {
     /// The action that sets `keyPath` to `value`: `.set(\.pitch, 1.0)`.
-    @inlinable
     public static func set<Value: Equatable & Sendable>(
         _ keyPath: WritableKeyPath<State, Value>, _ value: Value
     ) -> Self {
@@ -87,10 +82,8 @@ extension BindableAction {
 /// }
 /// ```
 public struct BindingReducer<State, Action: BindableAction>: Reducer where Action.State == State {
-    @inlinable
     public init() {}
 
-    @inlinable
     public func reduce(into state: inout State, action: Action) -> Effect<Action> {
         action.binding?.apply(to: &state)
         return .none

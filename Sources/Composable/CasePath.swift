@@ -15,10 +15,9 @@
 /// as key paths, `\.counter`, the way TCA users write them.
 @dynamicMemberLookup
 public struct CasePath<Root, Value>: Sendable {
-    @usableFromInline let _embed: @Sendable (Value) -> Root
-    @usableFromInline let _extract: @Sendable (Root) -> Value?
+    let _embed: @Sendable (Value) -> Root
+    let _extract: @Sendable (Root) -> Value?
 
-    @inlinable
     public init(
         embed: @escaping @Sendable (Value) -> Root,
         extract: @escaping @Sendable (Root) -> Value?
@@ -28,18 +27,15 @@ public struct CasePath<Root, Value>: Sendable {
     }
 
     /// Wraps `value` as the case.
-    @inlinable
     public func embed(_ value: Value) -> Root { _embed(value) }
 
     /// The case's value, or nil when `root` is another case.
-    @inlinable
     public func extract(from root: Root) -> Value? { _extract(root) }
 }
 
 extension CasePath where Value: CasePathable {
     /// The path on into a case of `Value`: how `\.quiz.delegate.sessionEnded` names a child's
     /// delegate action from the root, for `receive` in tests or `action[case:]` anywhere.
-    @inlinable
     public subscript<Inner>(dynamicMember keyPath: KeyPath<Value.AllCasePaths, CasePath<Value, Inner>>) -> CasePath<Root, Inner> {
         let outer = self
         let inner = Value.allCasePaths[keyPath: keyPath]
@@ -55,7 +51,6 @@ extension CasePath where Value == Void {
     /// ```swift
     /// static let resetCase = CasePath(Action.reset) { if case .reset = $0 { true } else { false } }
     /// ```
-    @inlinable
     public init(_ root: Root, matches: @escaping @Sendable (Root) -> Bool) where Root: Sendable {
         self.init(embed: { root }, extract: { matches($0) ? () : nil })
     }
@@ -85,19 +80,16 @@ public typealias CaseKeyPath<Root: CasePathable, Value> = KeyPath<Root.AllCasePa
 
 extension CasePathable {
     /// Looks up the case path a key path names.
-    @inlinable
     public static func casePath<Value>(_ keyPath: CaseKeyPath<Self, Value>) -> CasePath<Self, Value> {
         allCasePaths[keyPath: keyPath]
     }
 
     /// Whether this value is the case at `keyPath`: `action.is(\.child)`.
-    @inlinable
     public func `is`<Value>(_ keyPath: CaseKeyPath<Self, Value>) -> Bool {
         Self.casePath(keyPath).extract(from: self) != nil
     }
 
     /// This value's payload when it is the case at `keyPath`.
-    @inlinable
     public subscript<Value>(case keyPath: CaseKeyPath<Self, Value>) -> Value? {
         Self.casePath(keyPath).extract(from: self)
     }

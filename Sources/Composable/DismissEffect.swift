@@ -16,7 +16,6 @@ public struct DismissEffect: Sendable {
     /// sets (`ifLet` sets it inside `body` for a presented child's effects). A task inherits
     /// the task-locals of whoever made it, and an effect's task may be made while a presented
     /// child's effect sends an action: without this, the parent's effect would dismiss the child.
-    @usableFromInline
     nonisolated(nonsending) static func withoutInheritedPresentation(
         _ body: nonisolated(nonsending) () async -> Void
     ) async {

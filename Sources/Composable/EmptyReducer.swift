@@ -4,10 +4,8 @@
 /// var body: some ReducerOf<Self> { EmptyReducer() }
 /// ```
 public struct EmptyReducer<State, Action>: Reducer {
-    @inlinable
     public init() {}
 
-    @inlinable
     public func reduce(into state: inout State, action: Action) -> Effect<Action> {
         .none
     }

@@ -6,7 +6,6 @@ extension Reducer {
     /// ```swift
     /// Quiz().logActions(watching: \.submissions) { print($0) }
     /// ```
-    @inlinable
     public func logActions<Value: Equatable>(
         watching keyPath: KeyPath<State, Value>,
         to log: @escaping (String) -> Void
@@ -17,18 +16,16 @@ extension Reducer {
 
 /// The reducer `logActions(watching:to:)` builds.
 public struct LogActionsReducer<Base: Reducer, Value: Equatable>: Reducer {
-    @usableFromInline let base: Base
-    @usableFromInline let keyPath: KeyPath<Base.State, Value>
-    @usableFromInline let log: (String) -> Void
+    let base: Base
+    let keyPath: KeyPath<Base.State, Value>
+    let log: (String) -> Void
 
-    @inlinable
     init(base: Base, keyPath: KeyPath<Base.State, Value>, log: @escaping (String) -> Void) {
         self.base = base
         self.keyPath = keyPath
         self.log = log
     }
 
-    @inlinable
     public func reduce(into state: inout Base.State, action: Base.Action) -> Effect<Base.Action> {
         let before = state[keyPath: keyPath]
         let effect = base.reduce(into: &state, action: action)

@@ -8,7 +8,6 @@
 public final class ObservationToken {
     private var onCancel: (@MainActor () -> Void)?
 
-    @usableFromInline
     init(_ onCancel: @escaping @MainActor () -> Void) {
         self.onCancel = onCancel
     }

@@ -8,7 +8,6 @@ extension Reducer {
     ///     Reduce { _, _ in .run { _ in try await settings.save(newValue) } }
     ///   }
     /// ```
-    @inlinable
     public func onChange<Value: Equatable, Changed: Reducer>(
         of toValue: @escaping (State) -> Value,
         @ReducerBuilder<State, Action> _ reducer: @escaping (_ oldValue: Value, _ newValue: Value) -> Changed
@@ -20,18 +19,16 @@ extension Reducer {
 /// The reducer `onChange(of:_:)` builds.
 public struct OnChangeReducer<Base: Reducer, Value: Equatable, Changed: Reducer>: Reducer
 where Changed.State == Base.State, Changed.Action == Base.Action {
-    @usableFromInline let base: Base
-    @usableFromInline let toValue: (Base.State) -> Value
-    @usableFromInline let reducer: (Value, Value) -> Changed
+    let base: Base
+    let toValue: (Base.State) -> Value
+    let reducer: (Value, Value) -> Changed
 
-    @inlinable
     init(base: Base, toValue: @escaping (Base.State) -> Value, reducer: @escaping (Value, Value) -> Changed) {
         self.base = base
         self.toValue = toValue
         self.reducer = reducer
     }
 
-    @inlinable
     public func reduce(into state: inout Base.State, action: Base.Action) -> Effect<Base.Action> {
         let oldValue = toValue(state)
         let effect = base.reduce(into: &state, action: action)

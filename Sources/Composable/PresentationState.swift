@@ -24,18 +24,14 @@ public struct PresentationState<State> {
     /// The child's state lives in a box, so that reading which presentation this is, or
     /// passing the parent's state around, copies a reference and not the child (a quiz with
     /// its answers); the box is copied only when it is shared and about to change.
-    @usableFromInline var storage: Storage?
+    var storage: Storage?
 
-    @usableFromInline
     final class Storage {
         /// Which presentation this is: new for every value assigned.
-        @usableFromInline let id: UInt64
-        // Not checked for exclusive access at run time: the box is changed only in place of a
-        // parent state held `inout` and only once no other value shares it (copy on write),
-        // so nothing else can reach it meanwhile.
-        @exclusivity(unchecked) @usableFromInline var state: State
+        let id: UInt64
+        /// Changed only once no other value shares the box (copy on write).
+        var state: State
 
-        @inlinable
         init(id: UInt64, state: State) {
             self.id = id
             self.state = state
@@ -60,12 +56,10 @@ public struct PresentationState<State> {
     }
 
     /// Identifies the current presentation; nil when nothing is presented.
-    @inlinable
     var id: UInt64? { storage?.id }
 
     /// The presented child's state, changed in place: copied first only when another value
     /// shares it. Only for a presentation that is there.
-    @inlinable
     var presentedState: State {
         get { storage!.state }
         _modify {

@@ -8,27 +8,18 @@
 /// }
 /// ```
 public struct Reduce<State, Action>: Reducer {
-    @usableFromInline let reducer: (inout State, Action) -> Effect<Action>
+    let reducer: (inout State, Action) -> Effect<Action>
 
-    @inlinable
     public init(_ reduce: @escaping (_ state: inout State, _ action: Action) -> Effect<Action>) {
         self.reducer = reduce
     }
 
     /// Wraps any reducer of the same state and action, erasing its type.
-    @inlinable
     public init<R: Reducer>(_ reducer: R) where R.State == State, R.Action == Action {
         self.reducer = reducer.reduce(into:action:)
     }
 
-    @inlinable
     public func reduce(into state: inout State, action: Action) -> Effect<Action> {
         reducer(&state, action)
-    }
-
-    /// The closure itself, not one that calls it.
-    @inlinable
-    public func _makeReduce() -> (inout State, Action) -> Effect<Action> {
-        reducer
     }
 }

@@ -26,15 +26,6 @@ public protocol Reducer<State, Action> {
     /// Evolves `state` for `action` and returns the work to do afterwards.
     func reduce(into state: inout State, action: Action) -> Effect<Action>
 
-    /// The function a store calls for each action. For a reducer with a `body`, it is the
-    /// body's, built once rather than on every action (building a tree of scopes, key paths
-    /// and closures costs more than running it); the reducers that run others (`Scope`,
-    /// `ifLet`, `forEach`, `persisting`, builder blocks, `dependency`) make theirs once in
-    /// turn, so a child feature's body is not rebuilt for each action either. A store asks
-    /// for it when it starts, inside its dependencies, and again when they change. A reducer
-    /// with a `body` therefore does not also implement `reduce(into:action:)`.
-    func _makeReduce() -> (inout State, Action) -> Effect<Action>
-
     /// This reducer, composed from others, top to bottom.
     @ReducerBuilder<State, Action>
     var body: Body { get }
@@ -51,24 +42,9 @@ extension Reducer where Body == Never {
     }
 }
 
-extension Reducer {
-    /// Calls `reduce(into:action:)`.
-    @inlinable
-    public func _makeReduce() -> (inout State, Action) -> Effect<Action> {
-        { self.reduce(into: &$0, action: $1) }
-    }
-}
-
 extension Reducer where Body: Reducer, Body.State == State, Body.Action == Action {
     /// Runs the body.
-    @inlinable
     public func reduce(into state: inout State, action: Action) -> Effect<Action> {
         body.reduce(into: &state, action: action)
-    }
-
-    /// The body's, built once.
-    @inlinable
-    public func _makeReduce() -> (inout State, Action) -> Effect<Action> {
-        body._makeReduce()
     }
 }

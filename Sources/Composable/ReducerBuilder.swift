@@ -9,37 +9,31 @@
 /// ```
 @resultBuilder
 public enum ReducerBuilder<State, Action> {
-    @inlinable
     public static func buildExpression<R: Reducer>(_ reducer: R) -> R
     where R.State == State, R.Action == Action {
         reducer
     }
 
-    @inlinable
     public static func buildBlock() -> EmptyReducer<State, Action> {
         EmptyReducer()
     }
 
-    @inlinable
     public static func buildPartialBlock<R: Reducer>(first: R) -> R
     where R.State == State, R.Action == Action {
         first
     }
 
-    @inlinable
     public static func buildPartialBlock<R0: Reducer, R1: Reducer>(
         accumulated: R0, next: R1
     ) -> ReducerSequence<R0, R1> {
         ReducerSequence(accumulated, next)
     }
 
-    @inlinable
     public static func buildOptional<R: Reducer>(_ wrapped: R?) -> OptionalReducer<R>
     where R.State == State, R.Action == Action {
         OptionalReducer(wrapped)
     }
 
-    @inlinable
     public static func buildEither<First: Reducer, Second: Reducer>(
         first: First
     ) -> EitherReducer<First, Second>
@@ -47,7 +41,6 @@ public enum ReducerBuilder<State, Action> {
         .first(first)
     }
 
-    @inlinable
     public static func buildEither<First: Reducer, Second: Reducer>(
         second: Second
     ) -> EitherReducer<First, Second>
@@ -55,7 +48,6 @@ public enum ReducerBuilder<State, Action> {
         .second(second)
     }
 
-    @inlinable
     public static func buildArray<R: Reducer>(_ reducers: [R]) -> ReducerArray<R>
     where R.State == State, R.Action == Action {
         ReducerArray(reducers)
@@ -65,50 +57,28 @@ public enum ReducerBuilder<State, Action> {
 /// Two reducers run one after the other; what a builder makes of consecutive lines.
 public struct ReducerSequence<R0: Reducer, R1: Reducer>: Reducer
 where R0.State == R1.State, R0.Action == R1.Action {
-    @usableFromInline let r0: R0
-    @usableFromInline let r1: R1
+    let r0: R0
+    let r1: R1
 
-    @inlinable
     init(_ r0: R0, _ r1: R1) {
         self.r0 = r0
         self.r1 = r1
     }
 
-    @inlinable
     public func reduce(into state: inout R0.State, action: R0.Action) -> Effect<R0.Action> {
         let first = r0.reduce(into: &state, action: action)
         return first.merge(with: r1.reduce(into: &state, action: action))
-    }
-
-    /// Makes both once, not on every action: see `Reducer._makeReduce()`.
-    @inlinable
-    public func _makeReduce() -> (inout R0.State, R0.Action) -> Effect<R0.Action> {
-        let reduce0 = r0._makeReduce()
-        let reduce1 = r1._makeReduce()
-        return { state, action in
-            let first = reduce0(&state, action)
-            return first.merge(with: reduce1(&state, action))
-        }
     }
 }
 
 /// A reducer that is there or not; what a builder makes of an `if` without `else`.
 public struct OptionalReducer<Wrapped: Reducer>: Reducer {
-    @usableFromInline let wrapped: Wrapped?
+    let wrapped: Wrapped?
 
-    @inlinable
     init(_ wrapped: Wrapped?) { self.wrapped = wrapped }
 
-    @inlinable
     public func reduce(into state: inout Wrapped.State, action: Wrapped.Action) -> Effect<Wrapped.Action> {
         wrapped?.reduce(into: &state, action: action) ?? .none
-    }
-
-    /// Makes the wrapped reducer once, not on every action: see `Reducer._makeReduce()`.
-    @inlinable
-    public func _makeReduce() -> (inout Wrapped.State, Wrapped.Action) -> Effect<Wrapped.Action> {
-        guard let reduceWrapped = wrapped?._makeReduce() else { return { _, _ in .none } }
-        return reduceWrapped
     }
 }
 
@@ -118,50 +88,25 @@ where First.State == Second.State, First.Action == Second.Action {
     case first(First)
     case second(Second)
 
-    @inlinable
     public func reduce(into state: inout First.State, action: First.Action) -> Effect<First.Action> {
         switch self {
         case let .first(reducer): reducer.reduce(into: &state, action: action)
         case let .second(reducer): reducer.reduce(into: &state, action: action)
         }
     }
-
-    /// Makes the chosen reducer once, not on every action: see `Reducer._makeReduce()`.
-    @inlinable
-    public func _makeReduce() -> (inout First.State, First.Action) -> Effect<First.Action> {
-        switch self {
-        case let .first(reducer): reducer._makeReduce()
-        case let .second(reducer): reducer._makeReduce()
-        }
-    }
 }
 
 /// Reducers of one type run in order; what a builder makes of a `for` loop.
 public struct ReducerArray<Element: Reducer>: Reducer {
-    @usableFromInline let reducers: [Element]
+    let reducers: [Element]
 
-    @inlinable
     init(_ reducers: [Element]) { self.reducers = reducers }
 
-    @inlinable
     public func reduce(into state: inout Element.State, action: Element.Action) -> Effect<Element.Action> {
         var effect = Effect<Element.Action>.none
         for reducer in reducers {
             effect = effect.merge(with: reducer.reduce(into: &state, action: action))
         }
         return effect
-    }
-
-    /// Makes each reducer once, not on every action: see `Reducer._makeReduce()`.
-    @inlinable
-    public func _makeReduce() -> (inout Element.State, Element.Action) -> Effect<Element.Action> {
-        let made = reducers.map { $0._makeReduce() }
-        return { state, action in
-            var effect = Effect<Element.Action>.none
-            for reduce in made {
-                effect = effect.merge(with: reduce(&state, action))
-            }
-            return effect
-        }
     }
 }

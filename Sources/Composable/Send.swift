@@ -2,16 +2,14 @@
 ///
 /// Sending after the effect has been cancelled does nothing.
 public struct Send<Action>: Sendable {
-    @usableFromInline let send: @MainActor @Sendable (Action) -> Void
+    let send: @MainActor @Sendable (Action) -> Void
 
-    @inlinable
     public init(_ send: @escaping @MainActor @Sendable (Action) -> Void) {
         self.send = send
     }
 
     /// Sends `action` to the store.
     @MainActor
-    @inlinable
     public func callAsFunction(_ action: Action) {
         guard !Task.isCancelled else { return }
         send(action)

@@ -7,10 +7,8 @@
 public struct StackElementID: Hashable, Comparable, Sendable, CustomStringConvertible {
     public let rawValue: Int
 
-    @inlinable
     public init(rawValue: Int) { self.rawValue = rawValue }
 
-    @inlinable
     public static func < (lhs: Self, rhs: Self) -> Bool { lhs.rawValue < rhs.rawValue }
 
     public var description: String { "#\(rawValue)" }

@@ -8,11 +8,11 @@ import Synchronization
 /// path.append(.summary(Summary.State(results: results)))
 /// ```
 public struct StackState<Element> {
-    @usableFromInline var entries: [(id: StackElementID, element: Element)] = []
-    @usableFromInline var nextID = 0
+    var entries: [(id: StackElementID, element: Element)] = []
+    var nextID = 0
     /// Which stack value this is: a new stack gets a new number, copies keep it. Not part of
     /// equality; it tells `forEach` that a stack was replaced, so the old elements' effects end.
-    @usableFromInline let generation: UInt64
+    let generation: UInt64
 
     public init() {
         generation = stackGenerations.add(1, ordering: .relaxed).newValue
@@ -23,18 +23,10 @@ public struct StackState<Element> {
         for element in elements { append(element) }
     }
 
-    /// Whether this stack holds its elements under exactly `ids`, in order.
-    @inlinable
-    func hasIDs(_ ids: [StackElementID]) -> Bool {
-        entries.count == ids.count && zip(entries, ids).allSatisfy { $0.id == $1 }
-    }
-
     /// The ids of the elements, bottom of the stack first.
-    @inlinable
-    public var ids: [StackElementID] { entries.map(\.id) }
+    public var ids: [StackElementID] { entries.map { $0.id } }
 
     /// Pushes `element` and returns its id.
-    @inlinable
     @discardableResult
     public mutating func append(_ element: Element) -> StackElementID {
         let id = StackElementID(rawValue: nextID)
@@ -44,7 +36,6 @@ public struct StackState<Element> {
     }
 
     /// Pushes `element` with a given id, which must be newer than every id on the stack.
-    @inlinable
     mutating func push(_ element: Element, id: StackElementID) -> Bool {
         guard id.rawValue >= nextID else { return false }
         nextID = id.rawValue + 1
@@ -53,42 +44,35 @@ public struct StackState<Element> {
     }
 
     /// Removes the top element.
-    @inlinable
     @discardableResult
     public mutating func removeLast() -> Element { entries.removeLast().element }
 
     /// Removes the top element and returns it; nil when the stack is empty.
-    @inlinable
     @discardableResult
     public mutating func popLast() -> Element? { entries.popLast()?.element }
 
     /// Removes the element with `id` and everything pushed after it.
-    @inlinable
     public mutating func pop(from id: StackElementID) {
         guard let index = entries.firstIndex(where: { $0.id == id }) else { return }
         entries.removeSubrange(index...)
     }
 
     /// Removes everything pushed after the element with `id`, which stays on top.
-    @inlinable
     public mutating func pop(to id: StackElementID) {
         guard let index = entries.firstIndex(where: { $0.id == id }) else { return }
         entries.removeSubrange((index + 1)...)
     }
 
     /// Removes every element. Ids go on from where they were: a later push gets a new one.
-    @inlinable
     public mutating func removeAll() {
         entries.removeAll()
     }
 
     /// The id the next push gets.
-    @inlinable
     var nextElementID: Int { nextID }
 
     /// Renumbers this stack's elements to start at `first` unless they already do, keeping
     /// their order: how `forEach` keeps a replacing stack's ids apart from the replaced one's.
-    @inlinable
     mutating func continueNumbering(from first: Int) {
         let lowest = entries.first?.id.rawValue ?? nextID
         guard lowest < first else { return }
@@ -101,7 +85,6 @@ public struct StackState<Element> {
 
     /// The element with `id`, or nil when it is not on the stack. Setting nil removes it;
     /// setting an id newer than every id on the stack pushes the element with that id.
-    @inlinable
     public subscript(id id: StackElementID) -> Element? {
         get { entries.first(where: { $0.id == id })?.element }
         set {
@@ -115,14 +98,13 @@ public struct StackState<Element> {
 }
 
 extension StackState: RandomAccessCollection {
-    @inlinable public var startIndex: Int { entries.startIndex }
-    @inlinable public var endIndex: Int { entries.endIndex }
-    @inlinable public subscript(position: Int) -> Element { entries[position].element }
+    public var startIndex: Int { entries.startIndex }
+    public var endIndex: Int { entries.endIndex }
+    public subscript(position: Int) -> Element { entries[position].element }
 }
 
 extension StackState: Equatable where Element: Equatable {
     // Two stacks are equal when they hold the same elements under the same ids.
-    @inlinable
     public static func == (lhs: Self, rhs: Self) -> Bool {
         lhs.entries.elementsEqual(rhs.entries) { $0.id == $1.id && $0.element == $1.element }
     }

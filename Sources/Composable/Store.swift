@@ -9,18 +9,14 @@
 @MainActor
 @dynamicMemberLookup
 public final class Store<State, Action: Sendable> {
-    @usableFromInline let readState: @MainActor () -> State
-    @usableFromInline let sendAction: @MainActor (Action) -> StoreTask
-    @usableFromInline let observe: @MainActor (@escaping (State) -> Void) -> ObservationToken
+    private let readState: @MainActor () -> State
+    private let sendAction: @MainActor (Action) -> StoreTask
+    private let observeState: @MainActor (@escaping (State) -> Void) -> ObservationToken
     /// Runs an operation with the root store's sends held until it returns (`withState`).
-    @usableFromInline let holdSends: @MainActor (() -> Void) -> Void
-    /// A root store's runtime, which `send` and `state` use directly: through the closures,
-    /// each call also retained and released the closure's context.
-    @usableFromInline let root: StoreRuntime<State, Action>?
+    private let holdSends: @MainActor (() -> Void) -> Void
 
     /// A store for `reducer` starting at `initialState`, with dependencies changed by
     /// `prepareDependencies`.
-    @inlinable
     public convenience init<R: Reducer>(
         initialState: State,
         @ReducerBuilder<State, Action> reducer: () -> R,
@@ -28,62 +24,42 @@ public final class Store<State, Action: Sendable> {
     ) where R.State == State, R.Action == Action {
         var dependencies = DependencyValues.current.resolvingAnew()
         prepareDependencies(&dependencies)
-        let runtime = StoreRuntime(initialState: initialState, reducer: reducer(), dependencies: dependencies)
+        let core = StoreCore(initialState: initialState, reducer: reducer(), dependencies: dependencies)
         self.init(
-            root: runtime,
-            readState: { runtime.state },
-            sendAction: { StoreTask(runtime.send($0, origin: .caller)) },
-            holdSends: { runtime.holdingSends($0) },
-            observe: { observer in
-                let token = runtime.addObserver(observer)
-                // Through the handle: a weak reference would slow every retain of the runtime.
-                let handle = runtime.handle
-                return ObservationToken { handle.runtime?.removeObserver(token) }
+            readState: { core.state },
+            sendAction: { StoreTask(family: core.send($0, origin: .caller)) },
+            holdSends: { operation in core.withState { _ in operation() } },
+            observe: { [weak core] observer in
+                guard let token = core?.addObserver(observer) else { return ObservationToken {} }
+                return ObservationToken { [weak core] in core?.removeObserver(token) }
             })
     }
 
-    @usableFromInline
-    init(
-        root: StoreRuntime<State, Action>? = nil,
+    private init(
         readState: @escaping @MainActor () -> State,
         sendAction: @escaping @MainActor (Action) -> StoreTask,
         holdSends: @escaping @MainActor (() -> Void) -> Void,
         observe: @escaping @MainActor (@escaping (State) -> Void) -> ObservationToken
     ) {
-        self.root = root
         self.readState = readState
         self.sendAction = sendAction
         self.holdSends = holdSends
-        self.observe = observe
-    }
-
-    // Whatever thread the store goes on, its effects stop reaching its runtime now, not
-    // when the runtime's deinit gets the main actor (see `RuntimeHandle`).
-    deinit {
-        root?.handle.close()
+        self.observeState = observe
     }
 
     /// The current state.
-    @inlinable
-    public var state: State {
-        if let root { return root.state }
-        return readState()
-    }
+    public var state: State { readState() }
 
-    /// Reads the current state in place, without copying all of it: what `body` returns is
-    /// all that is copied. How a front end reads a few values of a large state, action after
-    /// action.
+    /// Reads the current state and returns what `body` makes of it: how a front end reads a
+    /// few values of a large state, action after action.
     ///
     /// ```swift
     /// let answer = store.withState { $0.quiz?.question.answer }
     /// ```
     ///
     /// An action sent while `body` runs, through this store or any other scoped from the same
-    /// root, is reduced when it has returned; the task that send returns does not wait for
-    /// its effects. (A scoped store reads a copy of its part: only a root store reads in place.)
-    @inlinable
+    /// root, is reduced when it has returned.
     public func withState<R>(_ body: (borrowing State) -> R) -> R {
-        if let root { return root.withState(body) }
         var result: R?
         holdSends { result = body(readState()) }
         return result!
@@ -95,17 +71,15 @@ public final class Store<State, Action: Sendable> {
     }
 
     /// Sends `action`; the returned task ends when the effects it started have ended.
-    @inlinable
     @discardableResult
     public func send(_ action: Action) -> StoreTask {
-        if let root { return StoreTask(root.send(action, origin: .caller)) }
-        return sendAction(action)
+        sendAction(action)
     }
 
     /// Calls `observer` with the state now and after every action. Observing stops when the
     /// returned token is cancelled or released.
     public func observe(_ observer: @escaping (State) -> Void) -> ObservationToken {
-        observe(observer)
+        observeState(observer)
     }
 
     /// Calls `observer` with one value read from the state, now and whenever it changes; an
@@ -136,7 +110,7 @@ public final class Store<State, Action: Sendable> {
             readState: { self.readState()[keyPath: toChildState] },
             sendAction: { self.sendAction(toChildAction.embed($0)) },
             holdSends: { self.holdSends($0) },
-            observe: { observer in self.observe { observer($0[keyPath: toChildState]) } })
+            observe: { observer in self.observeState { observer($0[keyPath: toChildState]) } })
     }
 
     /// `scope` with a key path into the action's `allCasePaths`: `store.scope(state: \.speech, action: \.speech)`.
@@ -154,7 +128,7 @@ extension Store where State: Sendable {
     public var states: AsyncStream<State> {
         let (stream, continuation) = AsyncStream.makeStream(of: State.self, bufferingPolicy: .bufferingNewest(1))
         // The observer holds the end of the stream: a store that goes lets go of its
-        // observers, and so ends the stream, where a `for await` over it used to wait forever.
+        // observers, and so ends the stream and the `for await` over it.
         let end = StreamEnd(continuation)
         let token = observe { end.continuation.yield($0) }
         continuation.onTermination = { _ in Task { @MainActor in token.cancel() } }

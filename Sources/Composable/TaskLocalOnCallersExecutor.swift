@@ -8,9 +8,8 @@ extension TaskLocal {
     ///
     /// Why it exists (Swift 6.3.1): a closure literal passed to `withValue` runs on the global
     /// executor unless it captures an `isolated` parameter, even inside
-    /// `nonisolated(nonsending)` code. For an effect that meant leaving the store's actor and
-    /// coming back for every action it sent: three thread switches a quiz question.
-    /// `EffectIsolationTests` fail if that comes back.
+    /// `nonisolated(nonsending)` code, and an effect's work is to stay on the store's actor.
+    /// `EffectIsolationTests` check it.
     func withValue<R>(
         _ value: Value,
         keepingExecutor operation: nonisolated(nonsending) () async throws -> R,

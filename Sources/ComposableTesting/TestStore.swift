@@ -32,7 +32,7 @@ public final class TestStore<State: Equatable, Action: Sendable> {
     /// How long `receive` and `finish` wait for effects before failing.
     public var timeout: Duration = .seconds(2)
 
-    private let runtime: StoreRuntime<State, Action>
+    private let core: StoreCore<State, Action>
     private var received: [(action: Action, state: State)] = [] {
         didSet {
             // Kept as values: describing them (reflection) waits until a failure needs it.
@@ -59,25 +59,24 @@ public final class TestStore<State: Equatable, Action: Sendable> {
         prepareDependencies(&dependencies)
         self.state = initialState
         self.location = TestLocation(fileID: fileID, filePath: filePath, line: line, column: column)
-        self.runtime = StoreRuntime(initialState: initialState, reducer: reducer(), dependencies: dependencies)
-        // Weak: released on another thread, the test store is gone before its runtime's
-        // deinit gets the main actor (see `RuntimeHandle`).
-        runtime.didReduce = { [weak self] action, origin, state in
+        self.core = StoreCore(initialState: initialState, reducer: reducer(), dependencies: dependencies)
+        // Weak: the store's effects must not keep the test store alive.
+        core.didReduce = { [weak self] action, origin, state in
             guard let self else { return }
             switch origin {
             case .caller: self.stateAfterSend = state
             case .effect: self.received.append((action, state))
             }
         }
-        runtime.runningEffectCountDidChange = { [ending] count in
+        core.runningEffectCountDidChange = { [ending] count in
             ending.withLock { $0.runningEffects = count }
         }
     }
 
     /// The dependencies reducers and effects see; change them between steps if a test must.
     public var dependencies: DependencyValues {
-        get { runtime.dependencies }
-        set { runtime.dependencies = newValue }
+        get { core.dependencies }
+        set { core.dependencies = newValue }
     }
 
     /// Sends `action` and checks that state changed exactly as `updateStateToExpectedResult`
@@ -102,10 +101,10 @@ public final class TestStore<State: Equatable, Action: Sendable> {
             received.removeAll()
         }
         stateAfterSend = nil
-        let task = runtime.send(action, origin: .caller).map { effects in
+        let task = core.send(action, origin: .caller).map { effects in
             Task { await withTaskCancellationHandler { await effects.finish() } onCancel: { effects.cancel() } }
         }
-        let actual = stateAfterSend ?? runtime.state
+        let actual = stateAfterSend ?? core.state
         check(expectedChange: updateStateToExpectedResult, from: state, to: actual, after: describe(action), at: here)
         state = actual
         // Let the effects just started reach their first suspension.
@@ -155,10 +154,10 @@ public final class TestStore<State: Equatable, Action: Sendable> {
         line: UInt = #line, column: UInt = #column
     ) async {
         let here = TestLocation(fileID: fileID, filePath: filePath, line: line, column: column)
-        await waitUntil(timeout: timeout ?? self.timeout) { self.runtime.runningEffectCount == 0 }
-        if runtime.runningEffectCount > 0 {
+        await waitUntil(timeout: timeout ?? self.timeout) { self.core.runningEffectCount == 0 }
+        if core.runningEffectCount > 0 {
             reportFailure(
-                "\(runtime.runningEffectCount) effect(s) still running after \(timeout ?? self.timeout). "
+                "\(core.runningEffectCount) effect(s) still running after \(timeout ?? self.timeout). "
                     + "Cancel them in the feature, advance the test clock, or end them with 'skipInFlightEffects()'.",
                 at: here)
         }
@@ -174,15 +173,13 @@ public final class TestStore<State: Equatable, Action: Sendable> {
 
     /// Cancels every running effect, so `finish` does not wait for them.
     public func skipInFlightEffects() async {
-        runtime.cancelAllEffects()
-        await waitUntil(timeout: timeout) { self.runtime.runningEffectCount == 0 }
+        core.cancelAllEffects()
+        await waitUntil(timeout: timeout) { self.core.runningEffectCount == 0 }
     }
 
     // Not an isolated deinit: those run without the test's task-local context, so a failure
     // could not be pinned on the test. The snapshot is what makes a plain deinit safe.
     deinit {
-        // What its effects send from now on is dropped, as a store's is.
-        runtime.handle.close()
         let snapshot = ending.withLock { $0 }
         guard snapshot.isExhaustive else { return }
         if !snapshot.unhandledActions.isEmpty {
@@ -211,7 +208,7 @@ public final class TestStore<State: Equatable, Action: Sendable> {
         await waitUntil(timeout: limit) {
             self.received.contains(where: { isMatch($0.action) })
                 || (self.exhaustivity == .on && !self.received.isEmpty)
-                || self.runtime.runningEffectCount == 0 && self.received.isEmpty
+                || self.core.runningEffectCount == 0 && self.received.isEmpty
         }
         if exhaustivity == .off {
             // Skip what the test does not care about, up to the action it asserts.
@@ -221,8 +218,8 @@ public final class TestStore<State: Equatable, Action: Sendable> {
             }
         }
         guard !received.isEmpty else {
-            let why = runtime.runningEffectCount > 0
-                ? "no action arrived within \(limit) while \(runtime.runningEffectCount) effect(s) ran"
+            let why = core.runningEffectCount > 0
+                ? "no action arrived within \(limit) while \(core.runningEffectCount) effect(s) ran"
                 : "no effect sent one"
             reportFailure("Expected to receive \(expectation), but \(why).", at: here)
             return

@@ -28,13 +28,9 @@ public struct Counter: Sendable, Hashable, CustomStringConvertible {
     public func isWrittenBare(_ n: Int64) -> Bool { table.bareWritten.contains(n) }
 
     /// Everything lives in the table: a counter is one reference, cheap to pass around.
-    /// Unowned and unchecked, so that passing a counter costs no reference counting (two
-    /// atomic operations a copy): every counter's table is made once, held by ``tables``,
-    /// and never freed.
-    unowned(unsafe) let table: CounterTable
+    let table: CounterTable
 
-    /// A counter reading `table`, which must be one of ``tables`` (private: nothing else
-    /// may make a counter whose table could be freed).
+    /// A counter reading `table`, one of ``tables``.
     private init(_ table: CounterTable) {
         self.table = table
     }

@@ -35,6 +35,9 @@ struct Benchmark {
         case opsPerSecond(Double)
         /// At most this many times the baseline's time per operation.
         case ratio(Double)
+        /// Each operation timed alone: the median at most `median` nanoseconds, and the 99th
+        /// percentile at most `p99` when one is given.
+        case latency(median: Double, p99: Double?)
     }
 
     let name: String
@@ -66,11 +69,8 @@ struct BenchmarkResult {
     var iterationsPerBatch: Int
     var baseline: String?
     var baselineNsPerOp: Double?
-    /// The median, over the run's rounds, of this benchmark's batch over the baseline's
-    /// batch measured right after it. The host slows the whole machine down in spells of
-    /// seconds; the fastest batches of the two may come from different spells, a round's two
-    /// batches mostly from the same one.
-    var pairedMedianRatio: Double?
+    /// For a latency benchmark: the 99th percentile of the operations timed one by one.
+    var p99NsPerOp: Double?
     var target: Benchmark.Target?
 
     var opsPerSecond: Double { 1e9 / nsPerOp }
@@ -81,6 +81,8 @@ struct BenchmarkResult {
         switch target {
         case .opsPerSecond(let ops)?: return opsPerSecond >= ops
         case .ratio(let limit)?: return ratio.map { $0 <= limit }
+        case .latency(let median, let p99)?:
+            return medianNsPerOp <= median && (p99.map { limit in p99NsPerOp.map { $0 <= limit } ?? false } ?? true)
         case nil: return nil
         }
     }
@@ -121,9 +123,8 @@ struct BenchmarkRunner {
         baseline if it has one, until each has run 0.3 s and at least 5 batches. ns/op is
         the fastest batch (other processes only add time); the median is shown too. The
         ratio is our time over the baseline's, measured in the same run (fastest over
-        fastest; the target is judged on it). Beside it, the median of each batch over the
-        baseline's batch measured right after it: steadier when the machine slows down and
-        speeds up again, since the two fastest batches may come from different spells.
+        fastest; the target is judged on it). A latency benchmark times each operation
+        alone instead: ns/op is the fastest, then the median and the 99th percentile.
         """
 
     /// Options from the command line, or a message for standard error.
@@ -217,9 +218,12 @@ struct BenchmarkRunner {
                 let nsPerOp = await time(body, iterations) * 1e9 / Double(iterations)
                 results.append(BenchmarkResult(
                     name: benchmark.name, nsPerOp: nsPerOp, medianNsPerOp: nsPerOp, batches: 1,
-                    iterationsPerBatch: iterations, baseline: nil, baselineNsPerOp: nil, pairedMedianRatio: nil, target: nil))
+                    iterationsPerBatch: iterations, baseline: nil, baselineNsPerOp: nil, target: nil))
             }
             return results
+        }
+        if group.count == 1, case .latency? = group[0].target {
+            return [await measureLatency(group[0], bodies[0])]
         }
         // Warm up and size the batches: one call first (it may build tables that are built
         // once), then double the count until one call takes 10 ms.
@@ -247,14 +251,31 @@ struct BenchmarkRunner {
         }
         return group.indices.map { k in
             let sorted = samples[k].sorted()
-            // Each round ran every body once, in order: the benchmark's batch, then the baseline's.
-            let pairs = k == 0 && group.count > 1 ? zip(samples[0], samples[1]).map { $0 / $1 }.sorted() : []
             return BenchmarkResult(
                 name: group[k].name, nsPerOp: sorted[0], medianNsPerOp: sorted[sorted.count / 2],
                 batches: sorted.count, iterationsPerBatch: batchSizes[k],
-                baseline: group[k].baseline, baselineNsPerOp: nil,
-                pairedMedianRatio: pairs.isEmpty ? nil : pairs[pairs.count / 2], target: group[k].target)
+                baseline: group[k].baseline, baselineNsPerOp: nil, target: group[k].target)
         }
+    }
+
+    /// Times one operation at a time, after a warm-up, until the run's time is spent and at
+    /// least 1,000 have been timed.
+    private mutating func measureLatency(
+        _ benchmark: Benchmark, _ body: @MainActor (Int) async -> Int
+    ) async -> BenchmarkResult {
+        for _ in 0..<100 { _ = await time(body, 1) }
+        var samples: [Double] = []
+        var spent = 0.0
+        while samples.count < 1_000 || spent < options.minTime {
+            let seconds = await time(body, 1)
+            spent += seconds
+            samples.append(seconds * 1e9)
+        }
+        samples.sort()
+        return BenchmarkResult(
+            name: benchmark.name, nsPerOp: samples[0], medianNsPerOp: samples[samples.count / 2],
+            batches: samples.count, iterationsPerBatch: 1, baseline: nil, baselineNsPerOp: nil,
+            p99NsPerOp: samples[samples.count * 99 / 100], target: benchmark.target)
     }
 
     private mutating func time(_ body: @MainActor (Int) async -> Int, _ iterations: Int) async -> Double {
@@ -282,13 +303,16 @@ struct BenchmarkRunner {
             + lpad(fixed(r.medianNsPerOp, r.medianNsPerOp < 100 ? 2 : 1), 11) + lpad(rate(r.opsPerSecond), 13)
         if let ratio = r.ratio, let baseline = r.baseline {
             line += "   " + fixed(ratio, 2) + "x " + baseline
-            if let paired = r.pairedMedianRatio { line += " (batch pairs: median " + fixed(paired, 2) + "x)" }
         }
+        if let p99 = r.p99NsPerOp { line += "   p99 " + fixed(p99, 1) }
         switch (r.target, r.targetMet) {
         case (.opsPerSecond(let ops)?, let met?):
             line += "   target >= \(rate(ops)): " + (met ? "met" : "not met")
         case (.ratio(let limit)?, let met?):
             line += "   target <= \(fixed(limit, 1))x: " + (met ? "met" : "not met")
+        case (.latency(let median, let p99)?, let met?):
+            let limits = "median <= \(fixed(median, 0))" + (p99.map { ", p99 <= \(fixed($0, 0))" } ?? "")
+            line += "   target \(limits) ns: " + (met ? "met" : "not met")
         default: break
         }
         print(line)
@@ -301,13 +325,16 @@ struct BenchmarkRunner {
             out += ", \"medianNsPerOp\": \(fixed(r.medianNsPerOp, 3)), \"batches\": \(r.batches), \"iterationsPerBatch\": \(r.iterationsPerBatch)"
             if let baseline = r.baseline, let ratio = r.ratio {
                 out += ", \"baseline\": \"\(baseline)\", \"baselineNsPerOp\": \(fixed(r.baselineNsPerOp!, 3)), \"ratio\": \(fixed(ratio, 4))"
-                if let paired = r.pairedMedianRatio { out += ", \"pairedMedianRatio\": \(fixed(paired, 4))" }
             }
             switch r.target {
             case .opsPerSecond(let ops)?: out += ", \"targetOpsPerSecond\": \(fixed(ops, 0))"
             case .ratio(let limit)?: out += ", \"targetRatio\": \(fixed(limit, 2))"
+            case .latency(let median, let p99)?:
+                out += ", \"targetMedianNs\": \(fixed(median, 0))"
+                if let p99 { out += ", \"targetP99Ns\": \(fixed(p99, 0))" }
             case nil: break
             }
+            if let p99 = r.p99NsPerOp { out += ", \"p99NsPerOp\": \(fixed(p99, 3))" }
             if let met = r.targetMet { out += ", \"targetMet\": \(met)" }
             out += i == results.count - 1 ? "}\n" : "},\n"
         }

@@ -1,5 +1,5 @@
-// Store.send through a Scope and through Kazu's whole feature tree (moved from main.swift;
-// the same operations as before, timed by the harness), and what one superseded effect costs.
+// Store.send through a Scope and through Kazu's whole feature tree, against the runtime's
+// budgets, and what one superseded effect costs.
 import Composable
 import Foundation
 import KazuKit
@@ -70,25 +70,28 @@ func storeBenchmarks() -> [Benchmark] {
                 return store.state.child.count
             }
         },
-        Benchmark("store.send.tree-noop", "Store.send no-op through the whole tree (quiz presented)") {
+        Benchmark("store.send.tree-noop", target: .latency(median: 2_000, p99: nil),
+                  "a send that changes nothing, through the whole tree (quiz presented)") {
             let app = makeQuizStore()
             return { iterations in
                 for _ in 0..<iterations { app.send(.quiz(.presented(.playbackFinished))) }
                 return app.state.quiz?.answered.count ?? 0
             }
         },
-        Benchmark("store.send.tree-answer", "Store.send correct answer (whole tree)") {
+        Benchmark("store.send.tree-answer", target: .latency(median: 50_000, p99: 200_000),
+                  "a right answer through the whole tree, its effects run to their end") {
             let app = makeQuizStore()
             return { iterations in
                 for _ in 0..<iterations {
-                    app.send(.quiz(.presented(.answerSubmitted(app.state.quiz!.question.answer))))
+                    let answer = app.withState { $0.quiz!.question.answer }
+                    await app.send(.quiz(.presented(.answerSubmitted(answer)))).finish()
                 }
                 return app.state.quiz?.answered.count ?? 0
             }
         },
-        // What an effect costs the runtime when the next action supersedes it before it
-        // begins, apart from any tree: 64 sends back to back, as a piped session reduces
-        // them, then a wait for their effects.
+        // What an effect costs when the next action supersedes it before it begins, apart
+        // from any tree: 64 sends back to back, as a piped session reduces them, then a wait
+        // for their effects.
         Benchmark("store.effect.superseded", "Store.send of an action whose effect the next one cancels before it begins") {
             let store = Store(initialState: BenchSpeaker.State()) { BenchSpeaker() }
             var started: [StoreTask] = []

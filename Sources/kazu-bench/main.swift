@@ -1,4 +1,4 @@
-// Benchmarks: prints time per operation and ratios against baselines, asserts nothing.
+// Benchmarks: prints time per operation, ratios against baselines and budgets; asserts nothing.
 // Run in release:
 //   swift run -c release kazu-bench [--filter NAME] [--json] [--list]
 // Each file adds a list of benchmarks here; Harness.swift measures and prints them.

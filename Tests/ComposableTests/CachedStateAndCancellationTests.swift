@@ -3,15 +3,12 @@ import ComposableTesting
 import Synchronization
 import Testing
 
-// What a reducer made by `_makeReduce` remembers between actions (persisting's last value,
-// forEach's last stack) must be checked against the state each time: the same function runs
-// on every element of an outer stack, on each new presentation of a child, and on a field a
-// parent changes without the child seeing an action. And an effect is registered under a
-// cancellation id only once the effect with that id has started, so a cancel of the same id
-// inside it reaches only what ran before, and an action a concatenation step sends is
-// reduced once the step's work has started. Reviews (helper-17 to helper-19) broke each of
-// these; every test here but `sameIDTwiceAndASecondEffect`, which guards the bookkeeping,
-// failed on the code before its fix. The fixtures prefixed SR come from helper-17's review.
+// Reducers run on every element of an outer stack, on each new presentation of a child, and
+// on a field a parent changes without the child seeing an action: persisting and forEach
+// must judge each action by the state it finds. And an effect's tasks are registered under
+// its cancellation ids once all of the effect has started, so a cancel of the same id inside
+// it reaches only what ran before, and an action a concatenation step sends is reduced once
+// the step's work has started.
 
 private final class SRLog<T: Sendable>: Sendable {
     private let items = Mutex<[T]>([])
@@ -438,9 +435,8 @@ private struct RowsHolder: Reducer {
         await store.receive(.done("new")) { $0.log = ["new"] }
         await store.finish()
     }
-    // helper-18's and helper-19's reviews: a `.send` in a concatenation step was reduced
-    // before the step's work had started and been registered under its ids, so its cancel
-    // missed that work. In a send, and now in a step, it is reduced once all of it has started.
+    // A `.send` in an effect, or in a step of a concatenation, is reduced once all of that
+    // effect has started and been registered under its ids, so its cancel reaches that work.
     @Test(arguments: [
         (StepSends.Action.plain, [String]()), (.inConcat, []), (.plainRestart, ["B"]), (.concatRestart, ["B"]),
         (.stopBeforePlain, []), (.stopBeforeConcat, []), (.restartBeforePlain, ["B"]), (.restartBeforeConcat, ["B"]),
@@ -455,8 +451,8 @@ private struct RowsHolder: Reducer {
         #expect(store.state.log == expected)
     }
 
-    // helper-18's review: a stack replaced by the parent of a `Scope` around the forEach kept
-    // its elements' effects running, and their actions reached the new stack's elements.
+    // A stack replaced by the parent of a `Scope` around the forEach: its elements' effects
+    // end, and their actions never reach the new stack's elements.
     @Test func aStackReplacedAroundAScopeEndsItsElementsEffectsAtTheNextAction() async {
         let clock = TestClock()
         let old = TimedRow.State(name: "old")

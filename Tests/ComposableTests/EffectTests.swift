@@ -225,12 +225,4 @@ struct Stopwatch: Reducer {
             issue.comments.map(\.rawValue).joined().contains("did not set")
         }
     }
-
-    /// Reducers hand effects up through every level of the tree: whatever the action, an
-    /// effect is one word, whichever kind it is.
-    @Test func anEffectIsOneWordWhateverItsAction() {
-        enum Large: Sendable { case text(String, String, String), number(Int) }
-        #expect(MemoryLayout<Effect<Large>>.size == MemoryLayout<Int>.size)
-        #expect(MemoryLayout<Effect<Int>>.size == MemoryLayout<Int>.size)
-    }
 }

@@ -1,9 +1,9 @@
 import Composable
 import Testing
 
-// Found by trying to break the store-speed work: reducers that reach a child at its field
-// offset must still only read a field that has a setter or an observer, and a running
-// effect must not keep its store alive.
+// Reducers that reach a child's state only read a field that has a setter or an observer
+// (they write it only when the child changes), and a running effect does not keep its store
+// alive.
 
 private struct ObservedOptional: Equatable {
     var child: Int? = 1 { didSet { childWrites += 1 } }

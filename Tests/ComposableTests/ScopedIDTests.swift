@@ -2,8 +2,7 @@ import Composable
 import ComposableTesting
 import Testing
 
-/// A presented child that starts and cancels timers by name: the presentation remembers the
-/// last id it scoped, and a different id must still be a different effect.
+/// A presented child that starts and cancels timers by name: each name is an id of its own.
 private struct Timers: Reducer {
     struct State: Equatable {}
 

@@ -83,6 +83,18 @@ struct Draw: Reducer {
         b.cancel()
     }
 
+    @Test func anObserverThatStopsObservingAndSendsHasItsActionReduced() async {
+        let store = Store(initialState: Counter.State()) { Counter() }
+        var token: ObservationToken?
+        token = store.observe { state in
+            guard state.count == 1 else { return }
+            token?.cancel()
+            store.send(.incrementTapped)
+        }
+        store.send(.incrementTapped)
+        #expect(store.state.count == 2)
+    }
+
     @Test func aScopedStoreReadsAndSendsThroughItsParent() async {
         let store = Store(initialState: TwoCounters.State()) { TwoCounters() }
         let left = store.scope(state: \.left, action: \.left)

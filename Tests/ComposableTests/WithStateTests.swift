@@ -126,13 +126,6 @@ struct WithStateTests {
         #expect(store.state.names == ["七"])
     }
 
-    @Test("dependencies replaced while the state is read are let go when the read is over")
-    func dependenciesReplacedWhileReading() {
-        let store = Store(initialState: Tally.State()) { Tally() }
-        store.withState { _ in store.root!.dependencies = DependencyValues(context: .test) }
-        #expect(store.root!.retiredDependencies.isEmpty)
-    }
-
     @Test("an effect that sends while it reads its store in place: the action's effects are awaited with the send that started the effect")
     func effectSendingInsideARead() async {
         let box = StoreBox<Relay.State, Relay.Action>()

@@ -2,11 +2,9 @@
 import Synchronization
 import Testing
 
-// Effects launched while the main actor is busy begin together, in one task, when it is free;
-// one cancelled before then never begins. A piped quiz reduces many answers back to back and
-// each supersedes the last one's speech: those superseded effects used to cost a task each.
-// The effects here have no capture lists, so that their work runs on the main actor and the
-// order they log in is the order they began (see `Effect.run`).
+// Effects begin on the main actor when it is free, in the order the store started them; one
+// cancelled before then never begins. The effects here have no capture lists, so that their
+// work runs on the main actor and the order they log in is the order they began.
 
 /// What effects' work did, in order, seen from any thread.
 private final class Log: Sendable {
@@ -138,18 +136,9 @@ private struct Awaiter: Reducer {
     }
 }
 
-/// Effect tokens pick their bucket in the runtime's tables from the low bits of their hash:
-/// tokens a power of two apart (one long effect kept per 1,024 sends) must still spread.
-@Test func effectTokensAPowerOfTwoApartFallInDifferentBuckets() {
-    for shift in [4, 10, 16, 24] {
-        let buckets = Set((0..<256).map { EffectToken($0 << shift)._rawHashValue(seed: 0) & 255 })
-        #expect(buckets.count > 128, "tokens \(1 << shift) apart share \(256 - buckets.count) of 256 buckets")
-    }
-}
-
 @MainActor
-@Suite("Effects begin in batches")
-struct EffectBatchTests {
+@Suite("Effects begin in the order they were started")
+struct EffectOrderTests {
     @Test("an effect cancelled before the main actor was free never begins, and finish() still returns")
     func supersededEffectsNeverBegin() async {
         let log = Log()
@@ -164,31 +153,12 @@ struct EffectBatchTests {
         #expect(store.state.finished == ["三"])
     }
 
-    @Test("an effect superseded before it began is forgotten by the send that supersedes it: no longer running, nothing to wait for, its lifetime freed though the first send's task is kept")
-    func supersededEffectsAreForgottenAtOnce() async {
-        let log = Log()
-        let store = Store(initialState: Speaker.State()) { Speaker(log: log, gate: AsyncStream { _ in }) }
-        let first = store.send(.speak("一"))
-        weak var superseded = first.effects?.first
-        #expect(superseded != nil)
-        #expect(store.root?.runningEffectCount == 1)
-        let second = store.send(.speak("二"))
-        #expect(superseded == nil)
-        #expect(first.effects?.count == 0)
-        #expect(store.root?.runningEffectCount == 1)
-        await first.finish()
-        #expect(log.all.isEmpty)
-        await second.finish()
-        #expect(log.all == ["began 二"])
-    }
-
-    @Test("finish() waits for every effect of its send, though beginning the batch cancels one of them before it began")
-    func finishWaitsPastAnEffectCancelledAsItsBatchBegins() async {
+    @Test("finish() waits for every effect of its send, though an earlier effect cancels one of them before it began")
+    func finishWaitsPastAnEffectCancelledBeforeItBegan() async {
         let log = Log()
         let (gate, open) = AsyncStream<Void>.makeStream()
         let store = Store(initialState: Speaker.State()) { Speaker(log: log, gate: gate) }
-        // First in the batch: its work, begun by the wait below, cancels "second" before that
-        // began, which takes it out of the family the wait is walking.
+        // Begins first: its work cancels "second" before that began.
         store.send(.cancelsSecondLater)
         let task = store.send(.secondAndWait("w"))
         let opener = Task { @MainActor in
@@ -202,8 +172,8 @@ struct EffectBatchTests {
         #expect(log.all == ["began canceller", "began w", "opening", "ended w", "finish returned"])
     }
 
-    @Test("work begun with its batch that awaits a later effect of the batch (another send's task) waits for that effect to begin and end")
-    func workAwaitingALaterEffectOfItsBatch() async {
+    @Test("work that awaits an effect started after it (another send's task) waits for that effect to begin and end")
+    func workAwaitingALaterEffect() async {
         let log = Log()
         let box = TaskBox()
         let store = Store(initialState: Awaiter.State()) { Awaiter(log: log, box: box) }
@@ -214,7 +184,7 @@ struct EffectBatchTests {
     }
 
     @Test("effects launched in one turn begin in the order they were launched, across sends")
-    func batchedEffectsBeginInOrder() async {
+    func effectsBeginInOrder() async {
         let log = Log()
         let store = Store(initialState: Speaker.State()) { Speaker(log: log, gate: AsyncStream { _ in }) }
         let first = store.send(.both("a", "b"))
@@ -237,28 +207,12 @@ struct EffectBatchTests {
         #expect(log.all == ["began a", "began b", "began p", "began c", "began d", "began q"])
     }
 
-    @Test("an effect cancelled by one that began before it, in the same batch, never begins")
-    func cancelledWithinTheBatch() async {
+    @Test("an effect cancelled by one that began before it never begins")
+    func cancelledBeforeItBegan() async {
         let log = Log()
         let store = Store(initialState: Speaker.State()) { Speaker(log: log, gate: AsyncStream { _ in }) }
         await store.send(.firstCancelsSecond).finish()
         #expect(log.all == ["began first"])
-    }
-
-    @Test("awaiting an effect begins its batch at once, before work the main actor had queued")
-    func awaitingBeginsTheBatch() async {
-        let log = Log()
-        let store = Store(initialState: Speaker.State()) { Speaker(log: log, gate: AsyncStream { _ in }) }
-        let queued = Task { @MainActor in log.add("queued") }
-        let first = store.send(.speak("一"))
-        let second = store.send(.speak("二"))
-        await first.finish()
-        #expect(log.all.isEmpty, "its speech was superseded before it began: nothing to wait for, nothing begun")
-        await second.finish()
-        #expect(log.all == ["began 二"], "the awaiting task began the batch; the queued work has not run yet")
-        await queued.value
-        #expect(log.all == ["began 二", "queued"])
-        #expect(store.state.finished == ["二"])
     }
 
     @Test("work begun by an awaiting task that cancels itself before it suspends finds its task cancelled")
@@ -269,8 +223,8 @@ struct EffectBatchTests {
         #expect(log.all == ["cancelled itself"])
     }
 
-    @Test("cancelling the effect the batch runs itself stops only that effect")
-    func cancellingTheFirstOfABatch() async {
+    @Test("cancelling one send's effect stops only that effect")
+    func cancellingOneSendsEffect() async {
         let log = Log()
         let (gate, open) = AsyncStream<Void>.makeStream()
         let store = Store(initialState: Speaker.State()) { Speaker(log: log, gate: gate) }
@@ -286,8 +240,8 @@ struct EffectBatchTests {
         #expect(store.state.finished == ["二"])
     }
 
-    @Test("a store released before its batch began: the effects never begin and finish() returns")
-    func releasedBeforeTheBatchBegan() async {
+    @Test("a store released before its effects began: they never begin and finish() returns")
+    func releasedBeforeItsEffectsBegan() async {
         let log = Log()
         var store: Store<Speaker.State, Speaker.Action>? = Store(initialState: Speaker.State()) {
             Speaker(log: log, gate: AsyncStream { _ in })
@@ -304,7 +258,7 @@ struct EffectBatchTests {
         var store: Store<Speaker.State, Speaker.Action>? = Store(initialState: Speaker.State()) {
             Speaker(log: log, gate: AsyncStream { _ in })
         }
-        weak let runtime = store?.root
+        weak let runtime = store
         let task = store!.send(.wait("w"))
         while log.all.isEmpty { await Task.yield() }
         #expect(log.all == ["began w"])
@@ -316,38 +270,4 @@ struct EffectBatchTests {
         if log.all.count == 2 { await task.finish() }
     }
 
-    @Test("work that never began is let go of by the send that cancels it, before its batch comes; work that has ended, while the send's task is kept")
-    func workIsReleasedWhileTheTaskIsKept() async {
-        let witness = Witness()
-        let store = Store(initialState: Holder.State()) { Holder(witness: witness) }
-        let first = store.send(.hold)
-        weak let superseded = witness.held
-        #expect(superseded != nil)
-        let second = store.send(.hold)
-        // The batch has not begun: nothing has awaited it, and the main actor has been busy.
-        #expect(superseded == nil)
-        weak let ran = witness.held
-        #expect(ran != nil)
-        await second.finish()
-        #expect(superseded == nil)
-        #expect(ran == nil)
-        #expect(first != second)
-    }
-
-    @Test("an effect that has ended, and the send's family of effects, are freed with the send's task")
-    func endedEffectsAreFreed() async {
-        let witness = Witness()
-        let store = Store(initialState: Holder.State()) { Holder(witness: witness) }
-        weak var family: StartedEffects?
-        weak var lifetime: EffectLifetime?
-        do {
-            let task = store.send(.hold)
-            family = task.effects
-            lifetime = task.effects?.first
-            await task.finish()
-        }
-        #expect(store.root?.runningEffectCount == 0)
-        #expect(lifetime == nil)
-        #expect(family == nil)
-    }
 }
