@@ -101,6 +101,14 @@ struct ManualAndCompletionTests {
             || io.errors.text.contains("bash, zsh, fish"))
     }
 
+    @Test("help --man takes no command, and says so")
+    func manualTakesNoCommand() {
+        let io = TerminalIO.inMemory()
+        #expect(KazuCommandLine.run(arguments: ["kazu", "help", "--man", "quiz"], io: io) == .usage)
+        #expect(io.errors.text.hasPrefix("error: --man prints the whole manual; give no command\n"))
+        #expect(io.output.text == "")
+    }
+
     @Test("groff reads the man page without a warning")
     func groffReadsThePage() throws {
         let directory = try TemporaryDirectory("kazu-man")
@@ -161,5 +169,19 @@ struct ManualAndCompletionTests {
             let result = try KazuProcess.run(["-n", file], executable: path)
             #expect(result.status == 0 && result.errors == "", "\(shell): \(result.errors)")
         }
+    }
+
+    @Test("fish completes kazu qu<TAB> and kazu quiz money.c<TAB>, where fish is installed",
+          .enabled(if: FileManager.default.isExecutableFile(atPath: "/usr/bin/fish")))
+    func fishCompletes() throws {
+        let directory = try TemporaryDirectory("kazu-fish")
+        try FileManager.default.createSymbolicLink(atPath: directory.path + "/kazu", withDestinationPath: KazuProcess.executablePath)
+        try Data(output(["completions", "fish"]).utf8).write(to: URL(fileURLWithPath: directory.path + "/kazu.fish"))
+        let result = try KazuProcess.run(
+            ["--no-config", "-c", "source $argv[1]/kazu.fish; complete -C 'kazu qu'; complete -C 'kazu quiz money.c'; complete -C 'kazu quiz --skill w'",
+             directory.path],
+            environment: ["PATH": directory.path + ":/usr/bin:/bin"], executable: "/usr/bin/fish")
+        #expect(result.status == 0, "\(result.errors)")
+        #expect(result.output == "quiz\tPlay a session: hear (or see) a number, type it.\nmoney.conbini\nwriting\tlistening, reading or writing.\n")
     }
 }
