@@ -62,6 +62,7 @@ enum ExportCommand: Command {
         }
         let kept = (try? storageLocations()).map { [$0.historyFile, $0.settingsFile] } ?? []
         if let wav {
+            if wav == "-" { throw UsageError("--wav needs a file, not standard output: the cue file is written beside it") }
             try checkWritable(wav, named: "--wav \(UserText.quoted(wav))", sparing: kept)
             try checkWritable(cuePath(for: wav), named: "the cue file \(UserText.quoted(cuePath(for: wav)))", sparing: kept)
         }

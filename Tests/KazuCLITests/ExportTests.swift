@@ -132,6 +132,7 @@ struct ExportTests {
               (["export", "money.conbini", "--skill", "reading", "--wav", "x.wav"], "error: a drill to listen to is the listening skill"),
               (["export", "money.conbini", "--wav", "no-folder/x.wav"], "error: --wav 'no-folder/x.wav': there is no folder 'no-folder'"),
               (["export", "money.conbini", "--anki", "full"], "error: --anki 'full' is not empty"),
+              (["export", "money.conbini", "--wav", "-"], "error: --wav needs a file, not standard output"),
               (["export", "money.conbini", "--pause", "0", "--wav", "x.wav"], "error: --pause must be between 0.5 and 60"),
           ])
     func badInput(arguments: [String], message: String) throws {
