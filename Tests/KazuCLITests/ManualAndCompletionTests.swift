@@ -171,6 +171,39 @@ struct ManualAndCompletionTests {
         }
     }
 
+    @Test("zsh completes kazu topi<TAB> and kazu quiz money.c<TAB> at a prompt, where zsh is installed",
+          .enabled(if: FileManager.default.isExecutableFile(atPath: "/usr/bin/zsh")))
+    func zshCompletes() throws {
+        let directory = try TemporaryDirectory("kazu-zsh")
+        for folder in ["fn", "bin"] {
+            try FileManager.default.createDirectory(atPath: directory.path + "/" + folder, withIntermediateDirectories: true)
+        }
+        try FileManager.default.createSymbolicLink(atPath: directory.path + "/bin/kazu", withDestinationPath: KazuProcess.executablePath)
+        try Data(output(["completions", "zsh"]).utf8).write(to: URL(fileURLWithPath: directory.path + "/fn/_kazu"))
+        // An interactive zsh on a pseudo-terminal (zpty), the script found on $fpath by compinit:
+        // each line is typed with a Tab, then cleared; the screen shows what Tab made of it.
+        let script = #"""
+            zmodload zsh/zpty
+            zpty z zsh -f -i
+            zpty -w z "PROMPT='>'; fpath=($1/fn \$fpath); path=($1/bin \$path); autoload -Uz compinit; compinit -u -d $1/zcompdump; unsetopt beep"
+            zpty -n -w z $'kazu topi	\C-a\C-k'
+            zpty -n -w z $'kazu quiz money.c	\C-a\C-k'
+            zpty -n -w z $'kazu export --skill l	\C-a\C-k'
+            zpty -w z 'print DONE-$((6 * 7))'
+            zpty -r z screen '*DONE-42*'
+            zpty -d z
+            print -r -- "$screen"
+            """#
+        let result = try KazuProcess.run(["-f", "-c", script, "zsh", directory.path], executable: "/usr/bin/zsh")
+        #expect(result.status == 0, "\(result.errors)")
+        // The screen without its terminal controls (colours, cursor moves, backspaces).
+        let screen = result.output.replacingOccurrences(of: "\u{1B}\\[[0-9;?]*[A-Za-z]", with: "", options: .regularExpression)
+            .replacingOccurrences(of: ".\u{08}", with: "", options: .regularExpression)
+        for completed in ["kazu topics", "kazu quiz money.conbini", "kazu export --skill listening"] {
+            #expect(screen.contains(completed), "\(completed) in \(screen.debugDescription)")
+        }
+    }
+
     @Test("fish completes kazu qu<TAB> and kazu quiz money.c<TAB>, where fish is installed",
           .enabled(if: FileManager.default.isExecutableFile(atPath: "/usr/bin/fish")))
     func fishCompletes() throws {
