@@ -87,32 +87,46 @@ enum ExportCommand: Command {
         }
 
         if let wav {
-            let pause = arguments.defaultedValue("pause", as: Double.self)
-            let track = try AudioDrill.track(clips, pause: pause)
-            let note = "kazu export \(topic.id) --questions \(count) --seed \(seed) --pause \(pause.argumentDescription)"
-            try write(to: wav) { try WAVFile.write(track.audio, to: wav) }
-            try write(to: cuePath(for: wav)) { try writeText(AudioDrill.webVTT(track.cues, note: note), to: cuePath(for: wav)) }
-            io.output.writeLine("wrote \(wav) (\(items.count) questions, \(minutes(track.audio.seconds))) "
-                + "and \(cuePath(for: wav)); seed \(seed)")
+            try writeTrack(clips, to: wav, topic: topic, seed: seed, pause: arguments.defaultedValue("pause", as: Double.self), io: io)
         } else if let anki {
-            if !FileManager.default.fileExists(atPath: anki), mkdir(anki, 0o755) != 0 {
-                throw CommandFailure("cannot make the folder \(UserText.shown(anki)): \(String(cString: strerror(errno)))")
-            }
-            for (item, clip) in clips {
-                let path = anki + "/" + AudioDrill.soundFileName(topicID: topic.id, item: item)
-                let padding = [Int16](repeating: 0, count: clip.sampleRate / 10)
-                let sound = PCMAudio(samples: padding + AudioDrill.trimmed(clip.samples) + padding, sampleRate: clip.sampleRate)
-                try write(to: path) { try WAVFile.write(sound, to: path) }
-            }
-            let notesFile = "kazu-\(topic.id).txt"
-            try write(to: anki + "/" + notesFile) { try writeText(AudioDrill.ankiNotes(items, topicID: topic.id), to: anki + "/" + notesFile) }
-            let readme = AudioDrill.ankiReadme(topic: topic, notesFile: notesFile, count: items.count, seed: seed)
-            try write(to: anki + "/README.txt") { try writeText(readme, to: anki + "/README.txt") }
-            let fewer = items.count < count ? " (all the values \(topic.id) has)" : ""
-            io.output.writeLine("wrote \(items.count) notes\(fewer) and their sounds to \(anki); "
-                + "\(anki)/README.txt says how to import them; seed \(seed)")
+            try writeAnki(clips, to: anki, topic: topic, seed: seed, asked: count, io: io)
         }
         return .success
+    }
+
+    /// The drill as one WAV at `path`, and its cues beside it.
+    private static func writeTrack(_ clips: [(AudioDrill.Item, PCMAudio)], to path: String, topic: Topic, seed: UInt64,
+                                   pause: Double, io: TerminalIO) throws {
+        let track = try AudioDrill.track(clips, pause: pause)
+        let note = "kazu export \(topic.id) --questions \(clips.count) --seed \(seed) --pause \(pause.argumentDescription)"
+        try write(to: path) { try WAVFile.write(track.audio, to: path) }
+        let cues = cuePath(for: path)
+        try write(to: cues) { try writeText(AudioDrill.webVTT(track.cues, note: note), to: cues) }
+        io.output.writeLine("wrote \(path) (\(clips.count) questions, \(minutes(track.audio.seconds))) and \(cues); seed \(seed)")
+    }
+
+    /// The drill as Anki notes in `folder`: a sound per value, the notes file and a README.
+    private static func writeAnki(_ clips: [(AudioDrill.Item, PCMAudio)], to folder: String, topic: Topic, seed: UInt64,
+                                  asked: Int, io: TerminalIO) throws {
+        if !FileManager.default.fileExists(atPath: folder), mkdir(folder, 0o755) != 0 {
+            throw CommandFailure("cannot make the folder \(UserText.shown(folder)): \(String(cString: strerror(errno)))")
+        }
+        for (item, clip) in clips {
+            let path = folder + "/" + AudioDrill.soundFileName(topicID: topic.id, item: item)
+            // A tenth of a second of silence at each end, so that no player clips the first sound.
+            let padding = [Int16](repeating: 0, count: clip.sampleRate / 10)
+            let sound = PCMAudio(samples: padding + AudioDrill.trimmed(clip.samples) + padding, sampleRate: clip.sampleRate)
+            try write(to: path) { try WAVFile.write(sound, to: path) }
+        }
+        let items = clips.map(\.0)
+        let notesFile = "kazu-\(topic.id).txt"
+        let notesPath = folder + "/" + notesFile, readmePath = folder + "/README.txt"
+        try write(to: notesPath) { try writeText(AudioDrill.ankiNotes(items, topicID: topic.id), to: notesPath) }
+        let readme = AudioDrill.ankiReadme(topic: topic, notesFile: notesFile, count: items.count, seed: seed)
+        try write(to: readmePath) { try writeText(readme, to: readmePath) }
+        let fewer = items.count < asked ? " (all the values \(topic.id) has)" : ""
+        io.output.writeLine("wrote \(items.count) notes\(fewer) and their sounds to \(folder); "
+            + "\(readmePath) says how to import them; seed \(seed)")
     }
 
     /// FILE.vtt for FILE.wav, else FILE with .vtt added.
