@@ -41,10 +41,13 @@ public enum KazuCommandLine {
         ReadCommand.self,
         ParseCommand.self,
         SayCommand.self,
+        ExportCommand.self,
+        CompletionsCommand.self,
     ]
 
     public static let program = Program(
-        name: "kazu", version: version, overview: overview, commands: commands, interactive: InteractiveMenu.run)
+        name: "kazu", version: version, overview: overview, commands: commands, interactive: InteractiveMenu.run,
+        manualSections: manualSections)
 
     /// Runs one command line (`CommandLine.arguments`, program path first) with `io`.
     public static func run(arguments: [String], io: TerminalIO) -> ExitCode {

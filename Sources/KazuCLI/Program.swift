@@ -29,14 +29,17 @@ public struct Program: Sendable {
     /// What the program does when started with no arguments at a terminal; without it, or
     /// when input or output is not a terminal, it prints its help.
     public var interactive: (@Sendable (TerminalIO) -> ExitCode)?
+    /// The manual page's sections after the commands (FILES, ENVIRONMENT, ...): `help --man`.
+    public var manualSections: [ManualPage.Section]
 
     public init(name: String, version: String, overview: String, commands: [any Command.Type],
-                interactive: (@Sendable (TerminalIO) -> ExitCode)? = nil) {
+                interactive: (@Sendable (TerminalIO) -> ExitCode)? = nil, manualSections: [ManualPage.Section] = []) {
         self.name = name
         self.version = version
         self.overview = overview
         self.commands = commands
         self.interactive = interactive
+        self.manualSections = manualSections
         let names = commands.map { $0.spec.name } + ["help"]
         precondition(Set(names).count == names.count, "two commands of '\(name)' share a name: \(names)")
     }
@@ -45,6 +48,7 @@ public struct Program: Sendable {
     public static let helpSpec = CommandSpec(
         name: "help",
         abstract: "Show help for a command.",
+        options: [.flag("man", help: "Print the manual page (roff) instead, as installed for 'man'.")],
         arguments: [.optionalArgument("COMMAND", help: "The command to explain; every command is listed when left out.")]
     )
 
@@ -123,6 +127,11 @@ public struct Program: Sendable {
         }
         do {
             let parsed = try ArgumentParser(spec: Self.helpSpec).parse(arguments)
+            if parsed.flag("man") {
+                guard parsed.argument("COMMAND") == nil else { throw UsageError("--man prints the whole manual; give no command") }
+                io.output.write(ManualPage.roff(for: self))
+                return .success
+            }
             guard let commandName = parsed.argument("COMMAND") else {
                 io.output.write(overviewHelp())
                 return .success

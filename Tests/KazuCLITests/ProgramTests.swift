@@ -41,7 +41,7 @@ import Testing
         #expect(result.status == .usage)
         #expect(result.errors == """
             error: unknown command 'repaet'; did you mean 'repeat'?
-            usage: kazu help [<COMMAND>]
+            usage: kazu help [--man] [<COMMAND>]
             See 'kazu help --help'.
 
             """)
