@@ -67,7 +67,8 @@ enum AudioDrill {
     }
 
     private static func draw(_ topic: Topic, seed: UInt64, number: Int, attempt: Int) -> Question {
-        let random = RandomSource.seeded(seed &+ UInt64(number) &* 0x9E37_79B9_7F4A_7C15 &+ UInt64(attempt) &* 0xD1B5_4A32_D192_ED03)
+        // Drawn as a quiz draws (`DrawSeed`): each question on its own, none predicting the next.
+        let random = RandomSource.seeded(DrawSeed.seed(session: seed, stream: topic.id, number: number, attempt: attempt))
         return topic.makeQuestion(skill: .listening, using: random)
     }
 

@@ -32,7 +32,7 @@ enum ExportCommand: Command {
                     help: "listening, the one skill a drill has by ear.", default: .listening),
             .option("pause", value: "SECONDS", as: Double.self, in: 0.5...60,
                     help: "Silence after each question, to answer in your head.", default: 3),
-            .option("seed", value: "N", as: Int.self, in: 0..., help: "Draw the questions from seed N: the same seed, the same drill."),
+            .option("seed", value: "N", as: UInt64.self, help: "Draw the questions from seed N: the same seed, the same drill."),
             .option("voice", value: "V", help: "The espeak-ng voice (kazu say --list-voices).", default: Voice.defaultJapaneseID),
             .option("rate", short: "r", value: "WPM", as: Int.self, in: SpeechParameters.standard.rate.bounds,
                     help: "Speaking rate in words per minute.", default: SpeechParameters.standard.rate.defaultValue),
@@ -73,7 +73,7 @@ enum ExportCommand: Command {
                                             rate: arguments.defaultedValue("rate", as: Int.self),
                                             pitch: arguments.defaultedValue("pitch", as: Int.self))
         try SayCommand.checkVoice(preferences.voice, among: try waitFor { try await speech.voices() })
-        let seed = arguments.value("seed", as: Int.self).map { UInt64($0) } ?? UInt64.random(in: 0...999_999)
+        let seed = arguments.value("seed", as: UInt64.self) ?? UInt64.random(in: 0...999_999)
         let count = arguments.defaultedValue("questions", as: Int.self)
         let items = AudioDrill.draw(topic: topic, count: count, seed: seed, distinct: anki != nil)
         var clips: [(AudioDrill.Item, PCMAudio)] = []
