@@ -128,18 +128,13 @@ extension HistoryClient {
 
     /// A record as its line, JSON and a newline; or, for a long session, as its lines.
     public static func encodedLine(_ record: SessionRecord) throws -> [UInt8] {
-        // Appended in place: `+` would copy a long session's line once more.
-        var line = HistoryLine.encode(record)
-        if line.count <= longestWrittenLine {
-            line.append(0x0A)
-            return line
-        }
-        line = []
         var empty = record
         empty.questions = []
         let frame = HistoryLine.encode(empty, part: HistoryLine.Part(index: Int.max, count: Int.max)).count
+        // The parts are planned from each question's length before anything long is made: a
+        // long session's whole line, made and thrown away, left its memory to the process.
         var parts: [Range<Int>] = []
-        var start = 0, length = frame
+        var start = 0, length = frame, total = 0
         for (index, question) in record.questions.enumerated() {
             let size = HistoryLine.encode(question).count + 1
             if index > start && length + size > longestWrittenLine {
@@ -147,8 +142,17 @@ extension HistoryClient {
                 (start, length) = (index, frame)
             }
             length += size
+            total += size
         }
         parts.append(start..<record.questions.count)
+        if parts.count == 1 {
+            // Appended in place: `+` would copy a long session's line once more.
+            var line = HistoryLine.encode(record)
+            line.append(0x0A)
+            return line
+        }
+        var line: [UInt8] = []
+        line.reserveCapacity(total + parts.count * (frame + 1))
         for (index, range) in parts.enumerated() {
             var part = empty
             part.questions = Array(record.questions[range])
