@@ -36,6 +36,61 @@ final class PlaybackTests {
         }
     }
 
+    @Test("a speak ends with its sound, not with its player: Enter after the sound has ended replays it")
+    func replayAfterTheSoundEnded() async throws {
+        let speech = SpeechClient.espeak(environment: pulse.environment)
+        // Short, as いち, ご and なな are: a player exits only once the sound server's buffer has
+        // drained, which for paplay is some two seconds after its first sample whatever the length.
+        let utterance = Utterance("ご")
+        let expected = try await EspeakSynthesizer.shared.synthesize(utterance)
+        let recording = try pulse.startRecording(sampleRate: expected.sampleRate)
+        let finished = Mutex(false)
+        let speaking = Task {
+            try await speech.speak(utterance)
+            finished.withLock { $0 = true }
+        }
+        try await PulseAudioHarness.waitUntil("the sound, then 0.3 s of silence", timeout: .seconds(20)) {
+            let audio = recording.samples()
+            guard let span = audio.soundSpan() else { return false }
+            return audio.samples.count - span.upperBound > audio.sampleRate * 3 / 10
+        }
+        // Enter, as the quiz takes it (see Quiz's replayTapped): a stop while speaking, else a replay.
+        if finished.withLock({ $0 }) {
+            try await speech.speak(utterance)
+        } else {
+            await speech.stop()
+        }
+        _ = await speaking.result
+        let heardTwice = try? await PulseAudioHarness.waitUntil("the replay on the sink", timeout: .seconds(5)) {
+            recording.samples().loudSpans(apartBy: expected.sampleRate / 4).count >= 2
+        }
+        let spans = try recording.finish().loudSpans(apartBy: expected.sampleRate / 4)
+        #expect(heardTwice != nil && spans.count == 2, "heard \(spans.count) times: \(spans)")
+    }
+
+    @Test("a player plays the first samples it is given, before its input closes")
+    func playsBeforeInputCloses() async throws {
+        let output = AudioOutput.resolve(player: "paplay", environment: ProcessInfo.processInfo.environment)
+        guard case let .player(player) = output else {
+            Issue.record("no paplay: \(output)")
+            return
+        }
+        let recording = try pulse.startRecording(sampleRate: 22050)
+        let process = try PlayerProcess(
+            executable: player.executable, arguments: player.arguments(sampleRate: 22050),
+            environment: ProcessInfo.processInfo.environment.merging(pulse.environment) { $1 })
+        // Half a second of a loud tone, less than any default buffer, and the input left open:
+        // what a synthesiser streaming its first buffers gives the player.
+        let tone = (0..<11_025).map { Int16(($0 / 25) % 2 == 0 ? 8_000 : -8_000) }
+        process.feed(PCMAudio(samples: tone, sampleRate: 22050).littleEndianBytes)
+        try await PulseAudioHarness.waitUntil("sound on the sink with the player's input open", timeout: .seconds(10)) {
+            recording.samples().peak > 1000
+        }
+        process.terminate()
+        _ = await process.finish()
+        _ = try recording.finish()
+    }
+
     @Test("a replay of the same utterance plays again without synthesising again")
     func replayUsesCache() async throws {
         let engine = makeEngine()
@@ -227,5 +282,20 @@ final class PlaybackTests {
             let fields = stat[stat.index(close, offsetBy: 2)...].split(separator: " ")
             return name == "paplay" && fields.count > 1 && Int32(fields[1]) == me
         }
+    }
+}
+
+extension PCMAudio {
+    /// The runs of loud samples (above 500) separated by at least `gap` quiet samples.
+    fileprivate func loudSpans(apartBy gap: Int) -> [Range<Int>] {
+        var spans: [Range<Int>] = []
+        for (index, sample) in samples.enumerated() where abs(Int(sample)) > 500 {
+            if let last = spans.last, index - last.upperBound < gap {
+                spans[spans.count - 1] = last.lowerBound..<(index + 1)
+            } else {
+                spans.append(index..<(index + 1))
+            }
+        }
+        return spans
     }
 }
