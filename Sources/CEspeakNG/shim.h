@@ -22,6 +22,7 @@
     F(espeak_SetParameter) \
     F(espeak_SetVoiceByName) \
     F(espeak_ListVoices) \
+    F(espeak_Info) \
     F(espeak_Synth)
 
 #define KAZU_ESPEAK_FIELD(name) __typeof__(name) *_Nonnull name;

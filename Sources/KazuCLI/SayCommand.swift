@@ -79,7 +79,10 @@ enum SayCommand: Command {
             voice: voice,
             rate: arguments.defaultedValue("rate", as: Int.self),
             pitch: arguments.defaultedValue("pitch", as: Int.self))
-        try checkVoice(voice, speech: speech)
+        // A voice named is checked first, so that a typo is a usage error. The default one is not:
+        // listing the voices would hold the player back until libespeak-ng has loaded, where
+        // speak starts the two side by side.
+        if arguments.value("voice") != nil { try checkVoice(voice, speech: speech) }
 
         if let path = wavPath {
             let audio = try waitFor { try await speech.synthesize(utterance) }

@@ -35,17 +35,29 @@ public struct AudioPlayer: Hashable, Sendable {
         self.executable = executable
     }
 
-    /// The arguments that make the player read raw samples at `sampleRate` from standard input.
+    /// The arguments that make the player read raw samples at `sampleRate` from standard input
+    /// and play them as soon as the first arrive.
+    ///
+    /// Each is given a short buffer: with its default one (2 s for paplay) a player waits until
+    /// the buffer is full, or its input ends, before the first sample is heard.
     public func arguments(sampleRate: Int) -> [String] {
-        switch kind {
+        let milliseconds = Self.latencyMilliseconds
+        return switch kind {
         case .paplay:
-            ["--raw", "--format=s16le", "--rate=\(sampleRate)", "--channels=1", "--client-name=kazu"]
+            ["--raw", "--format=s16le", "--rate=\(sampleRate)", "--channels=1", "--client-name=kazu",
+             "--latency-msec=\(milliseconds)"]
         case .pwPlay:
-            ["--format=s16", "--rate=\(sampleRate)", "--channels=1", "-"]
+            ["--format=s16", "--rate=\(sampleRate)", "--channels=1", "--latency=\(milliseconds)ms", "-"]
         case .aplay:
-            ["-q", "-t", "raw", "-f", "S16_LE", "-r", "\(sampleRate)", "-c", "1", "-"]
+            ["-q", "-t", "raw", "-f", "S16_LE", "-r", "\(sampleRate)", "-c", "1",
+             "--buffer-time=\(milliseconds * 1000)", "-"]
         }
     }
+
+    /// The buffer each player is asked for: short enough that playing starts on the first samples,
+    /// long enough that a busy machine does not starve it (espeak-ng makes samples far faster than
+    /// they play).
+    public static let latencyMilliseconds = 30
 }
 
 /// Where the live speech client sends sound: a player, nowhere by choice, or nowhere because nothing works.

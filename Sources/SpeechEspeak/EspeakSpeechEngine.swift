@@ -23,6 +23,10 @@ actor EspeakSpeechEngine {
     /// Bumped by every `speak` and `stop`; a `speak` that sees it move has been superseded.
     private var generation = 0
 
+    /// How long after its first samples are handed over a player is taken to start sounding
+    /// (starting, connecting, its buffer): the sound is over this long after its own length.
+    static let startAllowance = Duration.milliseconds(AudioPlayer.latencyMilliseconds + 50)
+
     /// From the start of the last `speak` to its first samples reaching the player (for measurements).
     private(set) var lastTimeToFirstSample: Duration?
     /// How many times this engine has called the synthesiser (for tests of the cache).
@@ -57,33 +61,50 @@ actor EspeakSpeechEngine {
         }
 
         // The samples kept from the last time, or the sample rate to start the player at while
-        // the synthesiser makes them: it plays the first buffer while the rest is made.
+        // the synthesiser makes them: it plays the first buffer while the rest is made. The first
+        // time, the player is started before libespeak-ng has loaded, at the rate its voices have,
+        // so that the two start side by side.
         let kept = keptSamples(of: utterance)
-        let sampleRate: Int
-        if let kept { sampleRate = kept.sampleRate } else { sampleRate = try await synthesizer.sampleRate() }
+        if let kept, kept.samples.isEmpty { return }
+        var sampleRate: Int
+        if let kept { sampleRate = kept.sampleRate } else if let expected = synthesizer.expectedSampleRate {
+            sampleRate = expected
+        } else {
+            sampleRate = try await synthesizer.sampleRate()   // throws why it failed
+        }
         guard generation == myGeneration else { throw CancellationError() }
         try Task.checkCancellation()
-        if let kept, kept.samples.isEmpty { return }
 
         let firstSample = TimeMark()
-        let process: PlayerProcess
-        do {
-            process = try PlayerProcess(
-                executable: player.executable,
-                arguments: player.arguments(sampleRate: sampleRate),
-                environment: environment,
-                onFirstWrite: { firstSample.mark() }
-            )
-        } catch {
-            try reportOutputFailure(.playbackFailed(player: player.kind.rawValue, message: "\(error)"))
-            return
+        guard var started = try startPlayer(player, sampleRate: sampleRate, firstSample: firstSample) else { return }
+        playing = started
+        if kept == nil {
+            do {
+                let actual = try await synthesizer.sampleRate()
+                guard generation == myGeneration else { throw CancellationError() }
+                try Task.checkCancellation()
+                if actual != sampleRate {
+                    started.terminate()
+                    sampleRate = actual
+                    guard let restarted = try startPlayer(player, sampleRate: sampleRate, firstSample: firstSample) else { return }
+                    started = restarted
+                    playing = started
+                }
+            } catch {
+                started.terminate()
+                _ = await started.finish()
+                if playing === started { playing = nil }
+                throw error
+            }
         }
-        playing = process
-        let outcome: PlayerProcess.Outcome
+        let process = started
+        let outcome: PlayerProcess.Outcome?
         do {
             outcome = try await withTaskCancellationHandler {
+                let sampleCount: Int
                 if let kept {
                     process.feed(kept.littleEndianBytes)
+                    sampleCount = kept.samples.count
                 } else {
                     synthesisCount += 1
                     let audio = try await synthesizer.synthesize(utterance) { samples in
@@ -93,9 +114,14 @@ actor EspeakSpeechEngine {
                     }
                     // Kept only whole, and only while it is the latest.
                     if !process.isTerminating, generation == myGeneration { cached = (utterance, audio) }
+                    sampleCount = audio.samples.count
                 }
                 process.endInput()
-                return await process.finish()
+                // Speaking ends with the sound, not with the player: a player exits only once the
+                // sound server's buffer has drained, which can be long after the last sample was heard.
+                let length = Duration.seconds(Double(sampleCount) / Double(sampleRate))
+                let started = firstSample.instant ?? .now
+                return await process.finish(by: started + length + Self.startAllowance)
             } onCancel: {
                 process.terminate()
             }
@@ -107,8 +133,11 @@ actor EspeakSpeechEngine {
             if playing === process { playing = nil }
             throw error
         }
-        if playing === process { playing = nil }
         if let mark = firstSample.instant { lastTimeToFirstSample = mark - start }
+        // The sound has been played and the player is draining: it is left to exit on its own
+        // (a newer speak or a stop still ends it).
+        guard let outcome else { return }
+        if playing === process { playing = nil }
 
         if outcome.terminated { throw CancellationError() }
         if outcome.status != 0 {
@@ -120,6 +149,22 @@ actor EspeakSpeechEngine {
     func stop() {
         generation += 1
         stopPlaying()
+    }
+
+    /// Starts `player` reading samples at `sampleRate`; nil when it cannot be started and the
+    /// failure was reported before.
+    private func startPlayer(_ player: AudioPlayer, sampleRate: Int, firstSample: TimeMark) throws -> PlayerProcess? {
+        do {
+            return try PlayerProcess(
+                executable: player.executable,
+                arguments: player.arguments(sampleRate: sampleRate),
+                environment: environment,
+                onFirstWrite: { firstSample.mark() }
+            )
+        } catch {
+            try reportOutputFailure(.playbackFailed(player: player.kind.rawValue, message: "\(error)"))
+            return nil
+        }
     }
 
     /// The samples of `utterance` (already clamped), synthesised once and reused while it is the latest.

@@ -39,8 +39,11 @@ public final class EspeakSynthesizer: @unchecked Sendable {
     private var library: EspeakLibrary?
     private var startResult: Result<Int, SpeechError>?
     private var selectedVoice: String?
-    /// The sample rate once `start()` has succeeded, readable off the queue; 0 before.
+    /// The sample rate once `start()` has succeeded, readable off the queue; 0 before, -1 once it has failed.
     private let startedSampleRate = Atomic(0)
+
+    /// The sample rate of espeak-ng's own voices.
+    static let usualSampleRate = 22050
 
     /// A synthesiser loading libespeak-ng from `libraryName`. Only `shared` may load the real
     /// library (espeak-ng's state is global); tests make others with names that fail to load.
@@ -55,6 +58,13 @@ public final class EspeakSynthesizer: @unchecked Sendable {
         let known = startedSampleRate.load(ordering: .acquiring)
         if known > 0 { return known }
         return try await onQueue { try self.start() }
+    }
+
+    /// The sample rate to start a player at before `sampleRate()` has answered: the one known once
+    /// started, else espeak-ng's usual one; nil once starting has failed.
+    var expectedSampleRate: Int? {
+        let known = startedSampleRate.load(ordering: .acquiring)
+        return known > 0 ? known : known == 0 ? Self.usualSampleRate : nil
     }
 
     /// The Japanese voices installed, espeak-ng's own first.
@@ -129,6 +139,7 @@ public final class EspeakSynthesizer: @unchecked Sendable {
         case let .success(opened): library = opened
         case let .failure(error):
             startResult = .failure(error)
+            startedSampleRate.store(-1, ordering: .releasing)
             throw error
         }
         self.library = library
@@ -143,20 +154,38 @@ public final class EspeakSynthesizer: @unchecked Sendable {
         guard status == ENS_OK else {
             let result = Result<Int, SpeechError>.failure(.synthesizerUnavailable("espeak-ng data: \(Self.message(for: status, in: library))"))
             startResult = result
+            startedSampleRate.store(-1, ordering: .releasing)
             return try result.get()
         }
-        // Synchronous retrieval: samples come to the callback; espeak-ng opens no audio device.
-        let outputStatus = espeak.espeak_ng_InitializeOutput(ENOUTPUT_MODE_SYNCHRONOUS, 0, nil)
+        // Synchronous retrieval: samples come to the callback. espeak-ng 1.51 still makes an audio
+        // device here, connecting to PulseAudio (milliseconds before the first sound) though it
+        // never plays through it: it is sent to a server that refuses at once.
+        let outputStatus = Self.withoutPulseAudio {
+            espeak.espeak_ng_InitializeOutput(ENOUTPUT_MODE_SYNCHRONOUS, 0, nil)
+        }
         let sampleRate = Int(espeak.espeak_ng_GetSampleRate())
         guard outputStatus == ENS_OK, sampleRate > 0 else {
             let result = Result<Int, SpeechError>.failure(.synthesizerUnavailable(Self.message(for: outputStatus, in: library)))
             startResult = result
+            startedSampleRate.store(-1, ordering: .releasing)
             return try result.get()
         }
         espeak.espeak_SetSynthCallback(collectSamples)
         startResult = .success(sampleRate)
         startedSampleRate.store(sampleRate, ordering: .releasing)
         return sampleRate
+    }
+
+    /// Runs `body` with `$PULSE_SERVER` naming a socket that refuses every connection, then puts
+    /// the variable back as it was. Players have their environment from the speech client, read
+    /// when it was made.
+    private static func withoutPulseAudio<T>(_ body: () -> T) -> T {
+        let saved = getenv("PULSE_SERVER").map { String(cString: $0) }
+        setenv("PULSE_SERVER", "unix:/dev/null", 1)
+        defer {
+            if let saved { setenv("PULSE_SERVER", saved, 1) } else { unsetenv("PULSE_SERVER") }
+        }
+        return body()
     }
 
     private static func message(for status: espeak_ng_STATUS, in library: EspeakLibrary) -> String {
@@ -233,26 +262,19 @@ public final class EspeakSynthesizer: @unchecked Sendable {
     /// espeak-ng's male and female variants of `base` that this install has, as "ja+f1"
     /// ("Japanese, female 1"): the same Japanese rules in other voices, so that a learner can
     /// train on more than one speaker.
+    ///
+    /// Found as files in the data directory's `voices/!v`: listing them through espeak-ng would
+    /// read every one of its voice files a second time.
     private func listVariants(of base: Voice) -> [Voice] {
-        var spec = espeak_VOICE()
-        return "variant".withCString { language in
-            spec.languages = language
-            guard let list = loaded.functions.espeak_ListVoices(&spec) else { return [] }
-            var installed: Set<String> = []
-            var index = 0
-            while let entry = list[index] {
-                index += 1
-                // Variants are identified as "!v/f1".
-                if let identifier = entry.pointee.identifier.map({ String(cString: $0) }),
-                   let name = identifier.split(separator: "/").last {
-                    installed.insert(String(name))
-                }
-            }
-            return Self.variants.compactMap { variant in
-                guard installed.contains(variant.file) else { return nil }
-                return Voice(id: "\(base.id)+\(variant.file)", name: "\(base.name), \(variant.name)",
-                             language: base.language, gender: variant.gender)
-            }
+        var dataPath: UnsafePointer<CChar>?
+        _ = loaded.functions.espeak_Info(&dataPath)
+        guard let dataPath else { return [] }
+        let directory = String(cString: dataPath) + "/voices/!v"
+        return Self.variants.compactMap { variant in
+            var info = stat()
+            guard stat("\(directory)/\(variant.file)", &info) == 0, (info.st_mode & S_IFMT) == S_IFREG else { return nil }
+            return Voice(id: "\(base.id)+\(variant.file)", name: "\(base.name), \(variant.name)",
+                         language: base.language, gender: variant.gender)
         }
     }
 

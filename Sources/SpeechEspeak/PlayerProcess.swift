@@ -47,7 +47,7 @@ final class PlayerProcess: Sendable {
         var inputFailed = false
         var wroteFirst = false
         var outcome: Outcome?
-        var waiting: [CheckedContinuation<Outcome, Never>] = []
+        var waiting: [@Sendable (Outcome) -> Void] = []
     }
 
     /// Starts `executable` with standard input and error connected to pipes; `onFirstWrite`
@@ -132,27 +132,53 @@ final class PlayerProcess: Sendable {
     /// Waits until the player has exited and been reaped.
     func finish() async -> Outcome {
         await withCheckedContinuation { continuation in
-            let outcome = state.withLock { state -> Outcome? in
-                if state.outcome == nil { state.waiting.append(continuation) }
-                return state.outcome
-            }
-            if let outcome { continuation.resume(returning: outcome) }
+            whenFinished { continuation.resume(returning: $0) }
         }
+    }
+
+    /// Waits until the player has exited and been reaped, or until `deadline`, whichever comes
+    /// first: nil at the deadline, with the player still running.
+    func finish(by deadline: ContinuousClock.Instant) async -> Outcome? {
+        await withCheckedContinuation { continuation in
+            let resumed = PthreadLocked(false)
+            let resumeOnce: @Sendable (Outcome?) -> Void = { outcome in
+                let first = resumed.withLock { done in
+                    defer { done = true }
+                    return !done
+                }
+                if first { continuation.resume(returning: outcome) }
+            }
+            whenFinished { resumeOnce($0) }
+            let wait = ContinuousClock.now.duration(to: deadline)
+            let nanoseconds = max(0, wait.components.seconds * 1_000_000_000 + wait.components.attoseconds / 1_000_000_000)
+            DispatchQueue.global().asyncAfter(deadline: .now() + .nanoseconds(Int(nanoseconds))) { resumeOnce(nil) }
+        }
+    }
+
+    /// Runs `body` with the outcome once the player has been reaped (at once if it has been).
+    private func whenFinished(_ body: @escaping @Sendable (Outcome) -> Void) {
+        let outcome = state.withLock { state -> Outcome? in
+            if state.outcome == nil { state.waiting.append(body) }
+            return state.outcome
+        }
+        if let outcome { body(outcome) }
     }
 
     /// Drains standard error and waits for the exit, each on a thread of its own: none may wait
     /// on another, or a player that fills its stderr pipe while we block on its stdin would hang
-    /// us both.
+    /// us both. Threads of their own, not Dispatch's: on a machine with two cores, two calls
+    /// blocked for the length of the sound would hold every worker Dispatch had, and a timer on
+    /// its queues (the end of the sound) would wait for the player to exit.
     private func watch(errors stderrFD: Int32) {
         let errorText = PthreadLocked("")
         let drained = DispatchSemaphore(value: 0)
-        DispatchQueue.global().async {
+        startThread {
             let text = Self.readAll(stderrFD)
             close(stderrFD)
             errorText.withLock { $0 = text }
             drained.signal()
         }
-        DispatchQueue.global().async {
+        startThread {
             let status = self.waitForExit()
             // Its last words, but not what a child it left behind holds open: a wrapper
             // script's background job would otherwise hold up every stop until it ended.
@@ -170,7 +196,7 @@ final class PlayerProcess: Sendable {
                 defer { state.waiting = [] }
                 return (state.waiting, state.outcome!)
             }
-            for continuation in waiting.0 { continuation.resume(returning: waiting.1) }
+            for body in waiting.0 { body(waiting.1) }
         }
     }
 
@@ -275,4 +301,24 @@ struct PlayerLaunchError: Error, CustomStringConvertible {
     var executable: String
     var code: Int32
     var description: String { "cannot start \(executable): \(String(cString: strerror(code)))" }
+}
+
+/// Runs `body` on a new detached thread, for a call that blocks until another process acts.
+private func startThread(_ body: @escaping @Sendable () -> Void) {
+    let context = Unmanaged.passRetained(ThreadBody(body)).toOpaque()
+    var thread = pthread_t()
+    let status = pthread_create(&thread, nil, { context in
+        Unmanaged<ThreadBody>.fromOpaque(context!).takeRetainedValue().body()
+        return nil
+    }, context)
+    guard status == 0 else {
+        Unmanaged<ThreadBody>.fromOpaque(context).release()
+        fatalError("cannot start a thread: \(String(cString: strerror(status)))")
+    }
+    pthread_detach(thread)
+}
+
+private final class ThreadBody: Sendable {
+    let body: @Sendable () -> Void
+    init(_ body: @escaping @Sendable () -> Void) { self.body = body }
 }

@@ -87,13 +87,14 @@ struct AudioOutputTests {
         #expect(output == .unavailable("no audio player found; install pulseaudio-utils (paplay) or alsa-utils (aplay)"))
     }
 
-    @Test("players are told the raw sample format on the command line")
+    @Test("players are told the raw sample format, and a short buffer, on the command line")
     func arguments() {
+        // A short buffer: with its default one, a player plays nothing until its input ends.
         #expect(AudioPlayer(kind: .paplay, executable: "/usr/bin/paplay").arguments(sampleRate: 22050)
-            == ["--raw", "--format=s16le", "--rate=22050", "--channels=1", "--client-name=kazu"])
+            == ["--raw", "--format=s16le", "--rate=22050", "--channels=1", "--client-name=kazu", "--latency-msec=30"])
         #expect(AudioPlayer(kind: .aplay, executable: "/usr/bin/aplay").arguments(sampleRate: 22050)
-            == ["-q", "-t", "raw", "-f", "S16_LE", "-r", "22050", "-c", "1", "-"])
+            == ["-q", "-t", "raw", "-f", "S16_LE", "-r", "22050", "-c", "1", "--buffer-time=30000", "-"])
         #expect(AudioPlayer(kind: .pwPlay, executable: "/usr/bin/pw-play").arguments(sampleRate: 22050)
-            == ["--format=s16", "--rate=22050", "--channels=1", "-"])
+            == ["--format=s16", "--rate=22050", "--channels=1", "--latency=30ms", "-"])
     }
 }

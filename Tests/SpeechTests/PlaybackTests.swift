@@ -36,6 +36,48 @@ final class PlaybackTests {
         }
     }
 
+    @Test("a speak ends when its sound has been played: Enter then replays it, and both are heard whole")
+    func replayAfterTheSoundEnded() async throws {
+        let speech = SpeechClient(engine: makeEngine())
+        let utterance = Utterance("ご")
+        let expected = try await EspeakSynthesizer.shared.synthesize(utterance)
+        let recording = try pulse.startRecording(sampleRate: expected.sampleRate)
+        try await speech.speak(utterance)
+        // Enter, as the quiz takes it once speak has returned: a replay, at the first moment it can come.
+        try await speech.speak(utterance)
+        // Twice whole, one after the other: from the first loud sample to the last, twice the
+        // sound, and more only by the gap between (the sink's, and a player's start).
+        let whole = expected.soundSpan()?.count ?? 0
+        _ = try? await PulseAudioHarness.waitUntil("the replay on the sink", timeout: .seconds(10)) {
+            (recording.samples().soundSpan()?.count ?? 0) >= 2 * whole * 9 / 10
+        }
+        let heard = try recording.finish().soundSpan()?.count ?? 0
+        #expect(heard >= 2 * whole * 9 / 10, "heard \(heard) samples, the sound has \(whole)")
+    }
+
+    @Test("a player plays the first samples it is given, before its input closes")
+    func playsBeforeInputCloses() async throws {
+        let output = AudioOutput.resolve(player: "paplay", environment: ProcessInfo.processInfo.environment)
+        guard case let .player(player) = output else {
+            Issue.record("no paplay: \(output)")
+            return
+        }
+        let recording = try pulse.startRecording(sampleRate: 22050)
+        let process = try PlayerProcess(
+            executable: player.executable, arguments: player.arguments(sampleRate: 22050),
+            environment: ProcessInfo.processInfo.environment.merging(pulse.environment) { $1 })
+        // Half a second of a loud tone, less than any default buffer, and the input left open:
+        // what a synthesiser streaming its first buffers gives the player.
+        let tone = (0..<11_025).map { Int16(($0 / 25) % 2 == 0 ? 8_000 : -8_000) }
+        process.feed(PCMAudio(samples: tone, sampleRate: 22050).littleEndianBytes)
+        try await PulseAudioHarness.waitUntil("sound on the sink with the player's input open", timeout: .seconds(10)) {
+            recording.samples().peak > 1000
+        }
+        process.terminate()
+        _ = await process.finish()
+        _ = try recording.finish()
+    }
+
     @Test("a replay of the same utterance plays again without synthesising again")
     func replayUsesCache() async throws {
         let engine = makeEngine()
