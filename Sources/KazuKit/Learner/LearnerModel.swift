@@ -11,7 +11,7 @@ import JapaneseNumbers
 ///
 /// Recency: a session's answers weigh 0.5^(k / `halfLife`), where k is the number of sessions
 /// after it, so the answers of 20 sessions ago count half as much as today's.
-public struct LearnerModel: Hashable, Sendable {
+public struct LearnerModel: Sendable {
     /// Answers and how many were right the first time, plain and weighted by recency.
     public struct Tally: Hashable, Sendable {
         public var answered = 0
@@ -22,6 +22,11 @@ public struct LearnerModel: Hashable, Sendable {
         public var accuracy: Double { weight == 0 ? 0 : rightWeight / weight }
 
         public init() {}
+
+        mutating func scale(by factor: Double) {
+            weight *= factor
+            rightWeight *= factor
+        }
 
         mutating func add(right isRight: Bool, weight w: Double) {
             answered += 1
@@ -57,40 +62,57 @@ public struct LearnerModel: Hashable, Sendable {
     public static let enoughHistory = 30
 
     /// The model of `records`, oldest first as the history keeps them.
-    public init(records: [SessionRecord]) {
-        var ruleCache: [String: [SoundRule]] = [:]
-        var latestMiss: Set<SoundRule> = []
-        // The newest session weighs 1, each older one `decay` times the next.
-        var weights = [Double](repeating: 1, count: records.count)
-        for index in weights.indices.dropLast().reversed() { weights[index] = weights[index + 1] * Self.decay }
-        for (index, record) in records.enumerated() {
-            let weight = weights[index]
-            for question in record.questions {
-                let right = question.outcome == .correct
-                overall.add(right: right, weight: weight)
-                topics[question.topicID, default: Tally()].add(right: right, weight: weight)
-                skills[record.skill, default: Tally()].add(right: right, weight: weight)
-                let cacheKey = question.topicID + "\u{0}" + question.valueKey
-                let valueRules: [SoundRule]
-                if let cached = ruleCache[cacheKey] {
-                    valueRules = cached
-                } else {
-                    valueRules = TopicCatalog.topic(id: question.topicID)?.soundRules(valueKey: question.valueKey) ?? []
-                    ruleCache[cacheKey] = valueRules
+    public init(records: [SessionRecord] = []) {
+        for record in records { add(record) }
+    }
+
+    /// The weight of the next session added. Each session weighs `1 / decay` times the one
+    /// before: accuracy is a ratio, so this is the same as the newest weighing 1 and older
+    /// ones less, and a history can be added one record at a time.
+    private var nextWeight = 1.0
+    /// The rules of the values seen so far, by topic and value key.
+    private var ruleCache: [String: [SoundRule]] = [:]
+    /// The rules whose example is a miss: a later right answer does not replace it.
+    private var exampleIsMiss: Set<SoundRule> = []
+
+    /// Adds the next session of the history (sessions are added oldest first).
+    public mutating func add(_ record: SessionRecord) {
+        let weight = nextWeight
+        for question in record.questions {
+            let right = question.outcome == .correct
+            overall.add(right: right, weight: weight)
+            topics[question.topicID, default: Tally()].add(right: right, weight: weight)
+            skills[record.skill, default: Tally()].add(right: right, weight: weight)
+            for rule in rules(topicID: question.topicID, valueKey: question.valueKey) {
+                var standing = rules[rule] ?? RuleStanding(rule: rule, tally: Tally(), example: "", exampleReading: "")
+                standing.tally.add(right: right, weight: weight)
+                if !right || !exampleIsMiss.contains(rule) {
+                    standing.example = question.written
+                    standing.exampleReading = question.reading
+                    if !right { exampleIsMiss.insert(rule) }
                 }
-                for rule in valueRules {
-                    var standing = rules[rule] ?? RuleStanding(rule: rule, tally: Tally(), example: "", exampleReading: "")
-                    standing.tally.add(right: right, weight: weight)
-                    // The example is the latest miss; until there is one, the latest answer.
-                    if !right || !latestMiss.contains(rule) {
-                        standing.example = question.written
-                        standing.exampleReading = question.reading
-                        if !right { latestMiss.insert(rule) }
-                    }
-                    rules[rule] = standing
-                }
+                rules[rule] = standing
             }
         }
+        nextWeight /= Self.decay
+        // Scaled down long before a Double overflows (after some 20,000 sessions).
+        if nextWeight > 1e100 { rescale(by: 1e-100) }
+    }
+
+    private mutating func rules(topicID: String, valueKey: String) -> [SoundRule] {
+        let key = topicID + "\u{0}" + valueKey
+        if let cached = ruleCache[key] { return cached }
+        let found = TopicCatalog.topic(id: topicID)?.soundRules(valueKey: valueKey) ?? []
+        ruleCache[key] = found
+        return found
+    }
+
+    private mutating func rescale(by factor: Double) {
+        nextWeight *= factor
+        overall.scale(by: factor)
+        for key in topics.keys { topics[key]?.scale(by: factor) }
+        for key in skills.keys { skills[key]?.scale(by: factor) }
+        for key in rules.keys { rules[key]?.tally.scale(by: factor) }
     }
 
     /// The rules the learner misses, most missed first: lowest recent accuracy, then most

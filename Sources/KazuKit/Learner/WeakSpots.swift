@@ -34,11 +34,12 @@ public enum WeakSpots {
         return [first.rule] + weakest.dropFirst().prefix(ruleCount - 1).filter { $0.tally.accuracy < weakAccuracy }.map(\.rule)
     }
 
-    /// The weak-spots topic drilling `rules`; its summary names them.
+    /// The weak-spots topic drilling `rules`; its title and note name them.
     public static func topic(drilling rules: [SoundRule]) -> Topic {
-        Topic(topicID, .review, "Weak spots",
-              "New values, from every topic, for the sounds you miss most: " + rules.map(\.title).joined(separator: "; ") + ".",
-              notes: [Topic.Note(stringLiteral: "Mostly values whose readings use those sounds, and one in \(restEvery) you already know.")],
+        Topic(topicID, .review, "Weak spots: " + rules.map(\.rawValue).joined(separator: ", "),
+              "New values, from every topic, for the sounds you miss most.",
+              notes: [Topic.Note(stringLiteral: "Drilling " + rules.map(\.title).joined(separator: "; ")
+                  + ": mostly values whose readings use it, and one in \(restEvery) you already know.")],
               kind: .weakSpots(rules))
     }
 
