@@ -20,6 +20,9 @@ enum InteractiveMenu {
                                         hasReview: !review.isEmpty, weakSpots: remembered.weakSpots).sections
             var numbered: [Topic] = []
             io.output.writeLine("Kazu (数): hear a number, type it. Pick a topic by number or id (Ctrl-D to leave).")
+            if remembered.dueToday > 0 {
+                io.output.writeLine("\(remembered.dueToday) value\(remembered.dueToday == 1 ? "" : "s") due for review today ('review' asks them first)")
+            }
             for section in sections {
                 io.output.writeLine(section.title)
                 for topic in section.topics {

@@ -166,6 +166,8 @@ enum QuizCommand: Command {
         let review: [ReviewEntry]
         /// The weak-spots topic, once the history has enough.
         let weakSpots: Topic?
+        /// How many of the values to review SM-2 has due by the end of today.
+        let dueToday: Int
     }
 
     /// The settings and history clients for this process, the settings (a problem with the
@@ -179,9 +181,13 @@ enum QuizCommand: Command {
         // One reading of the history for both: what to review and what the learner misses.
         var statistics = HistoryStatistics(now: Date())
         var model = LearnerModel()
-        let read = (try? history.scan { statistics.add($0); model.add($0) }) != nil
+        var schedule = ReviewSchedule()
+        let read = (try? history.scan { statistics.add($0); model.add($0); schedule.add($0) }) != nil
+        let endOfToday = StatsCommand.endOfToday()
         return Remembered(locations: locations, settingsClient: settingsClient, history: history, loaded: loaded,
-                          review: read ? statistics.review : [], weakSpots: read ? WeakSpots.topic(for: model) : nil)
+                          review: read ? schedule.prioritizing(statistics.review, by: endOfToday) : [],
+                          weakSpots: read ? WeakSpots.topic(for: model) : nil,
+                          dueToday: read ? schedule.due(statistics.review, by: endOfToday).count : 0)
     }
 
     /// Plays a session and exits with its status.

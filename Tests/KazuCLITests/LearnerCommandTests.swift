@@ -28,7 +28,8 @@ struct LearnerCommandTests {
                 QuestionRecord(question: try #require(topic.question(valueKey: key, skill: .reading)),
                                submissions: [SubmissionRecord(typed: isRight ? key : "4", verdict: isRight ? .correct : .incorrect, seconds: 1)])
             }
-            let end = Date(timeIntervalSince1970: 1_800_000_000 + Double(index) * 3_600)
+            // Days ago, a day apart: every value missed is due again by now (SM-2: a miss is due a day later).
+            let end = Date().addingTimeInterval(-Double(sessions - index + 1) * 86_400)
             let record = SessionRecord(topicID: topicID, skill: .reading, mode: .questionLimit(questions.count), seed: 1,
                                        startedAt: end.addingTimeInterval(-60), endedAt: end, ending: .completed, questions: questions)
             lines += String(decoding: try HistoryClient.encodedLine(record), as: UTF8.self)
@@ -45,8 +46,11 @@ struct LearnerCommandTests {
         let heading = try #require(lines.firstIndex(of: "sounds missed most (recent sessions count most)"))
         #expect(lines[heading + 1].hasPrefix("  0%  \(SoundRule.voicing.title)  e.g. "), "\(stats.output)")
         #expect(stats.output.contains("drill them with 'kazu quiz weak-spots'"))
+        // 300, 333, 3本 and 13本 were missed, each at least a day ago.
+        #expect(stats.output.contains("\ndue today (SM-2): 4 values, "), "\(stats.output)")
         let json = try KazuProcess.run(["stats", "--json"], environment: environment)
         #expect(json.output.contains("\"rulesMissedMost\" : ["))
+        #expect(json.output.contains("\"dueToday\" : 4"))
         let first = try #require(json.output.range(of: "\"rule\" : \""))
         #expect(json.output[first.upperBound...].hasPrefix("voicing\""), "\(json.output)")
     }
