@@ -39,7 +39,7 @@ public enum WeakSpots {
         Topic(topicID, .review, "Weak spots: " + rules.map(\.rawValue).joined(separator: ", "),
               "New values, from every topic, for the sounds you miss most.",
               notes: [Topic.Note(stringLiteral: "Drilling " + rules.map(\.title).joined(separator: "; ")
-                  + ": mostly values whose readings use it, and one in \(restEvery) you already know.")],
+                  + ": mostly values whose readings use \(rules.count == 1 ? "it" : "them"), and one in \(restEvery) you already know.")],
               kind: .weakSpots(rules))
     }
 
