@@ -17,9 +17,12 @@ enum InteractiveMenu {
             let remembered = try QuizCommand.loadRemembered(io: io)
             let (loaded, review) = (remembered.loaded, remembered.review)
             let sections = Topics.State(favorites: loaded.settings.favorites, recent: loaded.settings.recentTopics,
-                                        hasReview: !review.isEmpty).sections
+                                        hasReview: !review.isEmpty, weakSpots: remembered.weakSpots).sections
             var numbered: [Topic] = []
             io.output.writeLine("Kazu (数): hear a number, type it. Pick a topic by number or id (Ctrl-D to leave).")
+            if remembered.dueToday > 0 {
+                io.output.writeLine("\(remembered.dueToday) value\(remembered.dueToday == 1 ? "" : "s") due for review today ('review' asks them first)")
+            }
             for section in sections {
                 io.output.writeLine(section.title)
                 for topic in section.topics {
@@ -29,7 +32,7 @@ enum InteractiveMenu {
             }
             guard let topic = ask("topic", io: io, parse: { text -> Result<Topic, StorageError> in
                 if let number = Int(text), (1...numbered.count).contains(number) { return .success(numbered[number - 1]) }
-                return Topics.resolve(text, hasReview: !review.isEmpty)
+                return Topics.resolve(text, hasReview: !review.isEmpty, weakSpots: remembered.weakSpots)
             }) else { return .success }
             let skillDefault = topic.skills.contains(loaded.settings.skill) ? loaded.settings.skill : topic.skills[0]
             guard let skill = ask("skill (\(topic.skills.map(\.rawValue).joined(separator: ", ")))", default: skillDefault.rawValue, io: io, parse: { text -> Result<Skill, StorageError> in

@@ -57,7 +57,7 @@ enum QuizCommand: Command {
         let remembered = try loadRemembered(io: io)
         let (loaded, review) = (remembered.loaded, remembered.review)
         let topic: Topic
-        switch Topics.resolve(typed, hasReview: !review.isEmpty) {
+        switch Topics.resolve(typed, hasReview: !review.isEmpty, weakSpots: remembered.weakSpots) {
         case let .success(found): topic = found
         case let .failure(problem): throw UsageError(problem.message)
         }
@@ -164,6 +164,10 @@ enum QuizCommand: Command {
         let loaded: SettingsLoad
         /// What there is to review.
         let review: [ReviewEntry]
+        /// The weak-spots topic, once the history has enough.
+        let weakSpots: Topic?
+        /// How many of the values to review SM-2 has due by the end of today.
+        let dueToday: Int
     }
 
     /// The settings and history clients for this process, the settings (a problem with the
@@ -174,8 +178,16 @@ enum QuizCommand: Command {
         let history = HistoryClient.live(locations)
         let loaded = settingsClient.load()
         if let problem = loaded.problem { io.errors.writeLine("warning: \(problem)") }
-        let review = (try? history.statistics(now: Date()))?.0.review ?? []
-        return Remembered(locations: locations, settingsClient: settingsClient, history: history, loaded: loaded, review: review)
+        // One reading of the history for both: what to review and what the learner misses.
+        var statistics = HistoryStatistics(now: Date())
+        var model = LearnerModel()
+        var schedule = ReviewSchedule()
+        let read = (try? history.scan { statistics.add($0); model.add($0); schedule.add($0) }) != nil
+        let endOfToday = StatsCommand.endOfToday()
+        return Remembered(locations: locations, settingsClient: settingsClient, history: history, loaded: loaded,
+                          review: read ? schedule.prioritizing(statistics.review, by: endOfToday) : [],
+                          weakSpots: read ? WeakSpots.topic(for: model) : nil,
+                          dueToday: read ? schedule.due(statistics.review, by: endOfToday).count : 0)
     }
 
     /// Plays a session and exits with its status.

@@ -67,7 +67,8 @@ final class QuizSession {
         self.subtitles = configuration.subtitles
         self.audible = configuration.audible
         self.initialSettings = settings
-        var initial = Navigation.State(settings: settings, reviewEntries: reviewEntries)
+        var initial = Navigation.State(settings: settings, reviewEntries: reviewEntries,
+                                       weakSpots: configuration.topic.id == WeakSpots.topicID ? configuration.topic : nil)
         initial.nextSeed = configuration.seed
         initial.remembersChoices = configuration.remembersChoices
         store = Store(initialState: initial) {

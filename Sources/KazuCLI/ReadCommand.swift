@@ -15,7 +15,7 @@ enum ReadCommand: Command {
             """,
         options: [
             .option("counter", short: "c", value: "C", help: "Read each number with counter C, one of: \(CounterOption.examples)."),
-            .flag("json", short: "j", help: "One JSON object per line, with katakana and the accepted alternatives."),
+            .flag("json", short: "j", help: "One JSON object per line, with katakana, the accepted alternatives and the sound-change rules."),
         ],
         arguments: [.variadic("NUMBER", help: "Numbers to read; standard input, one per line, when none are given.")]
     )
@@ -30,7 +30,8 @@ enum ReadCommand: Command {
             // With --counter, a number may come with it, as the line shows it (3本, さんぼん).
             let number = try Int64(text) ?? JapaneseNumbers.parse(text, counter: counter).get()
             if json {
-                io.output.writeLine(try JapaneseNumbers.reading(of: number, counter: counter).json)
+                let rules = JapaneseNumbers.soundRules(of: number, counter: counter)
+                io.output.writeLine(try JapaneseNumbers.reading(of: number, counter: counter).json(rules: rules))
             } else {
                 bytes.removeAll(keepingCapacity: true)
                 try JapaneseNumbers.appendTabSeparatedLine(of: number, counter: counter, to: &bytes)

@@ -29,9 +29,17 @@ enum StatsCommand: Command {
             topics = Set(matches.map(\.id))
         }
         // One record at a time: a long history is never all in memory.
-        let (stats, skipped): (HistoryStatistics, SkippedLines)
+        var stats = HistoryStatistics(now: Date())
+        var model = LearnerModel()
+        var schedule = ReviewSchedule()
+        let skipped: SkippedLines
         do {
-            (stats, skipped) = try history.statistics(now: Date()) { topics?.contains($0.topicID) ?? true }
+            skipped = try history.scan { record in
+                guard topics?.contains(record.topicID) ?? true else { return }
+                stats.add(record)
+                model.add(record)
+                schedule.add(record)
+            }
         } catch {
             throw CommandFailure("history not read: \(error)")
         }
@@ -44,7 +52,7 @@ enum StatsCommand: Command {
             io.errors.writeLine("warning: skipped \(counted(skipped.newer, "line")) written by a newer kazu (kept in the history; update kazu to count \(them))")
         }
         if arguments.flag("json") {
-            io.output.writeLine(json(stats, skipped: skipped))
+            io.output.writeLine(json(stats, model: model, schedule: schedule, skipped: skipped))
             return .success
         }
         guard stats.overall.sessions > 0 else {
@@ -70,8 +78,27 @@ enum StatsCommand: Command {
                 io.output.writeLine("  \(UserText.escaped(missed.written))  \(UserText.escaped(missed.reading))  ×\(missed.misses)  (\(UserText.escaped(missed.topicID)))")
             }
         }
+        let due = schedule.due(stats.review, by: endOfToday()).count, dueRules = schedule.dueRules(by: endOfToday()).count
+        io.output.writeLine("")
+        io.output.writeLine("due today (SM-2): \(counted(due, "value")), \(counted(dueRules, "sound rule"))"
+            + (due > 0 ? "; 'kazu quiz review' asks the due values first" : ""))
+        let weakest = model.weakestRules.prefix(weakestShown)
+        if !weakest.isEmpty {
+            io.output.writeLine("")
+            io.output.writeLine("sounds missed most (recent sessions count most)")
+            for standing in weakest {
+                io.output.writeLine("  \(percent(standing.tally.accuracy))  \(standing.rule.title)  e.g. "
+                    + "\(UserText.escaped(standing.example)) \(UserText.escaped(standing.exampleReading))  \(standing.tally.answered) q")
+            }
+            if WeakSpots.topic(for: model) != nil {
+                io.output.writeLine("drill them with 'kazu quiz \(WeakSpots.topicID)'")
+            }
+        }
         return .success
     }
+
+    /// The rules listed under "sounds missed most".
+    static let weakestShown = 5
 
     static func percent(_ share: Double) -> String { "\(Int((share * 100).rounded()))%" }
 
@@ -90,15 +117,27 @@ enum StatsCommand: Command {
         return String(repeating: "█", count: filled) + String(repeating: "░", count: 20 - filled)
     }
 
-    private static func json(_ stats: HistoryStatistics, skipped: SkippedLines) -> String {
+    /// The end of the learner's day: what is due by then is due today.
+    static func endOfToday(now: Date = Date()) -> Date {
+        Calendar.current.startOfDay(for: now).addingTimeInterval(86_400)
+    }
+
+    private static func json(_ stats: HistoryStatistics, model: LearnerModel, schedule: ReviewSchedule,
+                             skipped: SkippedLines) -> String {
         struct Tally: Encodable { var topic: String; var skill: String; var sessions, questions, correct: Int; var accuracy: Double }
         struct Missed: Encodable { var topic, value, written, reading: String; var misses: Int }
+        struct Rule: Encodable { var rule, title, example, reading: String; var answered, right: Int; var accuracy: Double }
         struct Output: Encodable {
             var sessions, questions, correct: Int
             var accuracy: Double
             var trend: [Double]
             var topics: [Tally]
             var mostMissed: [Missed]
+            /// The sound-change rules missed, most missed first; accuracy weighted by recency.
+            var rulesMissedMost: [Rule]
+            /// Values to review, and rules, that SM-2 has due by the end of today.
+            var dueToday: Int
+            var rulesDueToday: [String]
             /// Every line not counted; `newerLines` of them written by a newer kazu.
             var skippedLines: Int
             var newerLines: Int
@@ -113,6 +152,12 @@ enum StatsCommand: Command {
             mostMissed: stats.mostMissed.map {
                 Missed(topic: $0.topicID, value: $0.valueKey, written: $0.written, reading: $0.reading, misses: $0.misses)
             },
+            rulesMissedMost: model.weakestRules.map {
+                Rule(rule: $0.rule.rawValue, title: $0.rule.title, example: $0.example, reading: $0.exampleReading,
+                     answered: $0.tally.answered, right: $0.tally.right, accuracy: $0.tally.accuracy)
+            },
+            dueToday: schedule.due(stats.review, by: endOfToday()).count,
+            rulesDueToday: schedule.dueRules(by: endOfToday()).map(\.rawValue),
             skippedLines: skipped.total, newerLines: skipped.newer)
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]

@@ -44,6 +44,16 @@ import Testing
         #expect(result.output.contains("じっぷん"))
     }
 
+    /// Each reading names the sound-change rules it uses.
+    @Test func readJSONNamesTheRules() {
+        let result = run("read", "--json", "-c", "本", "300", "2")
+        #expect(result.status == .success)
+        let lines = result.output.split(separator: "\n")
+        #expect(lines.count == 2)
+        #expect(lines.first?.hasSuffix(#","rules":["voicing","gemination","h-to-p"]}"#) == true)
+        #expect(lines.last?.hasSuffix(#","rules":[]}"#) == true)
+    }
+
     @Test func readStreamsStandardInputAndReportsBadLinesWithoutStopping() {
         let result = run("read", input: "1\nthree\n2\r\n")
         #expect(result.status == .failure)

@@ -76,6 +76,9 @@ public struct Topic: Identifiable, Hashable, Sendable {
     /// The review topic draws nothing by itself: use `TopicCatalog.reviewQuestion`.
     /// The reading skill shows kanji, or with `script: .kana` the harder kana.
     public func makeQuestion(skill: Skill, script: ReadingScript = .kanji, using random: RandomSource) -> Question {
+        if case let .weakSpots(rules) = kind {
+            return WeakSpots.question(drilling: rules, skill: skill, script: script, using: random)
+        }
         let value = kind.draw(using: random)
         return QuestionMaker.question(topic: self, value: value, skill: skill, script: script)
     }
@@ -123,6 +126,8 @@ enum Kind: Sendable {
     case hoursMinutesSeconds
     case phone(prefixes: [String])
     case review
+    /// Values of every topic whose readings use these rules (see `WeakSpots`).
+    case weakSpots([SoundRule])
 
     func draw(using random: RandomSource) -> QuestionValue {
         func int(_ range: ClosedRange<Int64>) -> Int64 { random { Int64.random(in: range, using: &$0) } }
@@ -168,6 +173,8 @@ enum Kind: Sendable {
             return .phone("\(prefix)-\(digits(digitCount))-\(digits(4))")
         case .review:
             preconditionFailure("the review topic draws from history: use TopicCatalog.reviewQuestion")
+        case .weakSpots:
+            preconditionFailure("the weak-spots topic draws from other topics: use Topic.makeQuestion")
         }
     }
 
@@ -223,7 +230,7 @@ enum Kind: Sendable {
             guard groups.count == 3, prefixes.contains(String(groups[0])), groups[1].count == 4, groups[2].count == 4,
                   key.allSatisfy({ $0.isASCII && ($0.isNumber || $0 == "-") }) else { return nil }
             return .phone(key)
-        case .review:
+        case .review, .weakSpots:
             return nil
         }
     }

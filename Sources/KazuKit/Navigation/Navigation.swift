@@ -57,11 +57,11 @@ public struct Navigation: Reducer, Sendable {
             set { quizPresentation.wrappedValue = newValue }
         }
 
-        public init(settings: KazuSettings, reviewEntries: [ReviewEntry] = []) {
+        public init(settings: KazuSettings, reviewEntries: [ReviewEntry] = [], weakSpots: Topic? = nil) {
             self.settings = settings
             self.reviewEntries = reviewEntries
             self.topics = Topics.State(favorites: settings.favorites, recent: settings.recentTopics,
-                                       hasReview: !reviewEntries.isEmpty)
+                                       hasReview: !reviewEntries.isEmpty, weakSpots: weakSpots)
         }
     }
 

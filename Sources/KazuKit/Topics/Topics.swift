@@ -17,11 +17,14 @@ public struct Topics: Reducer {
         public var hasReview: Bool
         /// Why the last pick was refused, with the ids that come close.
         public var problem: String?
+        /// The weak-spots topic, once the history has enough (see `WeakSpots.topic(for:)`).
+        public var weakSpots: Topic?
 
-        public init(favorites: [String], recent: [String], hasReview: Bool) {
+        public init(favorites: [String], recent: [String], hasReview: Bool, weakSpots: Topic? = nil) {
             self.favorites = favorites
             self.recent = recent
             self.hasReview = hasReview
+            self.weakSpots = weakSpots
         }
 
         /// The lists shown, in order; empty ones are left out.
@@ -31,7 +34,8 @@ public struct Topics: Reducer {
             if !favoriteTopics.isEmpty { sections.append(Section(title: "Favorites", topics: favoriteTopics)) }
             let recentTopics = recent.compactMap(TopicCatalog.topic(id:)).filter { !favorites.contains($0.id) }
             if !recentTopics.isEmpty { sections.append(Section(title: "Recent", topics: recentTopics)) }
-            if hasReview { sections.append(Section(title: TopicCategory.review.title, topics: [TopicCatalog.review])) }
+            let reviewTopics = (hasReview ? [TopicCatalog.review] : []) + (weakSpots.map { [$0] } ?? [])
+            if !reviewTopics.isEmpty { sections.append(Section(title: TopicCategory.review.title, topics: reviewTopics)) }
             for category in TopicCategory.allCases where category != .review {
                 sections.append(Section(title: category.title, topics: TopicCatalog.all.filter { $0.category == category }))
             }
@@ -70,7 +74,7 @@ public struct Topics: Reducer {
     public func reduce(into state: inout State, action: Action) -> Effect<Action> {
         switch action {
         case let .topicPicked(text):
-            switch Self.resolve(text, hasReview: state.hasReview) {
+            switch Self.resolve(text, hasReview: state.hasReview, weakSpots: state.weakSpots) {
             case let .success(topic):
                 state.problem = nil
                 return .send(.delegate(.topicChosen(topic)))
@@ -93,6 +97,15 @@ public struct Topics: Reducer {
         case .delegate:
             return .none
         }
+    }
+
+    /// The topic an id or an unambiguous prefix names, or why none does; the weak-spots
+    /// topic by its whole id, when there is one.
+    public static func resolve(_ text: String, hasReview: Bool, weakSpots: Topic?) -> Result<Topic, StorageError> {
+        guard text.trimmingSpaces == WeakSpots.topicID else { return resolve(text, hasReview: hasReview) }
+        if let weakSpots { return .success(weakSpots) }
+        return .failure(StorageError("no weak spots yet: they are found in your history once you have answered "
+            + "\(LearnerModel.enoughHistory) questions and missed some; play other topics first"))
     }
 
     /// The topic an id or an unambiguous prefix names, or why none does.

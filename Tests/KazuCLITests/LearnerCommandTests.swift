@@ -1,0 +1,69 @@
+import Foundation
+import JapaneseNumbers
+import KazuKit
+import KazuTestSupport
+import Testing
+
+/// `kazu stats` naming the sounds a learner misses, and `kazu quiz weak-spots`, on a history
+/// of a learner who misses voicing after ん (300 as 310, 3本 as 4) and nothing else.
+@Suite("the learner model, end to end", .serialized)
+struct LearnerCommandTests {
+    let home: TemporaryDirectory
+    let environment: [String: String]
+
+    init() throws {
+        (home, environment) = try temporaryKazuHome("kazu-learner")
+    }
+
+    func writeHistory(sessions: Int) throws {
+        let plan: [(topic: String, right: [String], missed: [String])] = [
+            ("number.1-1000", ["12", "45", "250", "801", "999", "74"], ["300", "333"]),
+            ("counter.long", ["1本", "5本", "10本", "22本", "6本"], ["3本", "13本"]),
+        ]
+        var lines = ""
+        for index in 0..<sessions {
+            let (topicID, right, missed) = plan[index % plan.count]
+            let topic = try #require(TopicCatalog.topic(id: topicID))
+            let questions = try (right.map { ($0, true) } + missed.map { ($0, false) }).map { key, isRight in
+                QuestionRecord(question: try #require(topic.question(valueKey: key, skill: .reading)),
+                               submissions: [SubmissionRecord(typed: isRight ? key : "4", verdict: isRight ? .correct : .incorrect, seconds: 1)])
+            }
+            // Days ago, a day apart: every value missed is due again by now (SM-2: a miss is due a day later).
+            let end = Date().addingTimeInterval(-Double(sessions - index + 1) * 86_400)
+            let record = SessionRecord(topicID: topicID, skill: .reading, mode: .questionLimit(questions.count), seed: 1,
+                                       startedAt: end.addingTimeInterval(-60), endedAt: end, ending: .completed, questions: questions)
+            lines += String(decoding: try HistoryClient.encodedLine(record), as: UTF8.self)
+        }
+        try FileManager.default.createDirectory(atPath: home.path + "/data", withIntermediateDirectories: true)
+        try lines.write(toFile: home.path + "/data/history.jsonl", atomically: true, encoding: .utf8)
+    }
+
+    @Test func statsNamesTheMissedSoundFirstWithAnExample() throws {
+        try writeHistory(sessions: 6)
+        let stats = try KazuProcess.run(["stats"], environment: environment)
+        #expect(stats.status == 0, "\(stats.errors)")
+        let lines = stats.output.split(separator: "\n").map(String.init)
+        let heading = try #require(lines.firstIndex(of: "sounds missed most (recent sessions count most)"))
+        #expect(lines[heading + 1].hasPrefix("  0%  \(SoundRule.voicing.title)  e.g. "), "\(stats.output)")
+        #expect(stats.output.contains("drill them with 'kazu quiz weak-spots'"))
+        // 300, 333, 3本 and 13本 were missed, each at least a day ago.
+        #expect(stats.output.contains("\ndue today (SM-2): 4 values, "), "\(stats.output)")
+        let json = try KazuProcess.run(["stats", "--json"], environment: environment)
+        #expect(json.output.contains("\"rulesMissedMost\" : ["))
+        #expect(json.output.contains("\"dueToday\" : 4"))
+        let first = try #require(json.output.range(of: "\"rule\" : \""))
+        #expect(json.output[first.upperBound...].hasPrefix("voicing\""), "\(json.output)")
+    }
+
+    @Test func weakSpotsIsRefusedUntilThereIsHistoryThenSaysWhatItDrills() throws {
+        let early = try KazuProcess.run(["quiz", "weak-spots", "-n", "1", "--no-audio"], environment: environment)
+        #expect(early.status == 64)
+        #expect(early.errors.contains("no weak spots yet"), "\(early.errors)")
+        try writeHistory(sessions: 6)
+        let session = try KazuProcess.run(["quiz", "weak-spots", "-s", "reading", "-n", "1", "--seed", "3", "--no-audio"],
+                                          input: ":q\n", environment: environment)
+        #expect(session.status == 0, "\(session.errors)")
+        #expect(session.output.contains("Weak spots"), "\(session.output)")
+        #expect(session.output.contains(SoundRule.voicing.title), "\(session.output)")
+    }
+}
