@@ -157,12 +157,10 @@ public final class EspeakSynthesizer: @unchecked Sendable {
             startedSampleRate.store(-1, ordering: .releasing)
             return try result.get()
         }
-        // Synchronous retrieval: samples come to the callback. espeak-ng 1.51 still makes an audio
-        // device here, connecting to PulseAudio (milliseconds before the first sound) though it
-        // never plays through it: it is sent to a server that refuses at once.
-        let outputStatus = Self.withoutPulseAudio {
-            espeak.espeak_ng_InitializeOutput(ENOUTPUT_MODE_SYNCHRONOUS, 0, nil)
-        }
+        // Synchronous retrieval: samples come to the callback. (espeak-ng 1.51 still makes an audio
+        // device here and connects it to PulseAudio; steering that away through $PULSE_SERVER would
+        // change the environment while other threads read it, which is not safe.)
+        let outputStatus = espeak.espeak_ng_InitializeOutput(ENOUTPUT_MODE_SYNCHRONOUS, 0, nil)
         let sampleRate = Int(espeak.espeak_ng_GetSampleRate())
         guard outputStatus == ENS_OK, sampleRate > 0 else {
             let result = Result<Int, SpeechError>.failure(.synthesizerUnavailable(Self.message(for: outputStatus, in: library)))
@@ -174,18 +172,6 @@ public final class EspeakSynthesizer: @unchecked Sendable {
         startResult = .success(sampleRate)
         startedSampleRate.store(sampleRate, ordering: .releasing)
         return sampleRate
-    }
-
-    /// Runs `body` with `$PULSE_SERVER` naming a socket that refuses every connection, then puts
-    /// the variable back as it was. Players have their environment from the speech client, read
-    /// when it was made.
-    private static func withoutPulseAudio<T>(_ body: () -> T) -> T {
-        let saved = getenv("PULSE_SERVER").map { String(cString: $0) }
-        setenv("PULSE_SERVER", "unix:/dev/null", 1)
-        defer {
-            if let saved { setenv("PULSE_SERVER", saved, 1) } else { unsetenv("PULSE_SERVER") }
-        }
-        return body()
     }
 
     private static func message(for status: espeak_ng_STATUS, in library: EspeakLibrary) -> String {
