@@ -173,7 +173,8 @@ public struct Navigation: Reducer, Sendable {
                 return .none
 
             case let .saveFailed(message):
-                state.problem = message
+                // While a session waits unsaved, the problem shown is why the history refused it.
+                if state.unsavedSession == nil { state.problem = message }
                 return .none
 
             case let .historyNotSaved(record, message):
