@@ -101,6 +101,7 @@ final class QuizSession {
         startSession()
         guard let quiz = store.state.quiz else {
             io.errors.writeLine("error: \(store.state.topics.problem ?? store.state.preSettings?.problem ?? "the session did not start")")
+            await workEnded()
             return .usage
         }
         for line in QuizScreen.header(quiz, style: style) { io.output.writeLine(line) }
@@ -141,6 +142,14 @@ final class QuizSession {
             }
         }
         return task
+    }
+
+    /// Waits until the work of every action the session sent has ended.
+    private func workEnded() async {
+        while let task = work.first {
+            await task.finish()
+            work.remove(task)
+        }
     }
 
     // MARK: Starting
@@ -374,10 +383,7 @@ final class QuizSession {
         let timeRanOut = ending == .timeUp
         if store.state.quiz != nil { send(.quiz(.presented(.endTapped))) }
         // The save may belong to any send: the last answer's, or the one that started the timer.
-        while let task = work.first {
-            await task.finish()
-            work.remove(task)
-        }
+        await workEnded()
         var code = status
         if timeRanOut && store.state.path.isEmpty { io.output.writeLine(style.bold("time's up")) }
         if let summary = store.state.path.last {
