@@ -1,3 +1,4 @@
+import Synchronization
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Musl)
@@ -6,27 +7,26 @@ import Musl
 import Darwin
 #endif
 
-/// Runs `body` on a new thread of its own, detached: what Foundation's `Thread` gave the
-/// quiz's input reader, with pthreads, so that `kazu` needs no more than FoundationEssentials.
+/// Runs `body` on a new thread of its own, detached: what Foundation's `Thread` gives, with
+/// pthreads, so that `kazu` needs no more than FoundationEssentials.
 ///
 /// ```swift
 /// startDetachedThread { for line in reader { continuation.yield(line) } }
 /// ```
 func startDetachedThread(_ body: @escaping @Sendable () -> Void) {
-    let context = Unmanaged.passRetained(ThreadBody(body)).toOpaque()
+    // The new thread takes a body from the waiting ones rather than through pthread's
+    // context pointer: each thread started takes one, so every body runs once.
+    waitingBodies.withLock { $0.append(body) }
     #if canImport(Darwin)
     var thread: pthread_t?
     #else
     var thread = pthread_t()
     #endif
-    let status = pthread_create(&thread, nil, { context in
-        Unmanaged<ThreadBody>.fromOpaque(context!).takeRetainedValue().body()
+    let status = pthread_create(&thread, nil, { _ in
+        waitingBodies.withLock { $0.removeFirst() }()
         return nil
-    }, context)
-    guard status == 0 else {
-        Unmanaged<ThreadBody>.fromOpaque(context).release()
-        fatalError("cannot start a thread: \(String(cString: strerror(status)))")
-    }
+    }, nil)
+    guard status == 0 else { fatalError("cannot start a thread: \(String(cString: strerror(status)))") }
     #if canImport(Darwin)
     pthread_detach(thread!)
     #else
@@ -34,7 +34,5 @@ func startDetachedThread(_ body: @escaping @Sendable () -> Void) {
     #endif
 }
 
-private final class ThreadBody: Sendable {
-    let body: @Sendable () -> Void
-    init(_ body: @escaping @Sendable () -> Void) { self.body = body }
-}
+/// Bodies handed to `startDetachedThread` whose threads have not taken them yet.
+private let waitingBodies = Mutex<[@Sendable () -> Void]>([])

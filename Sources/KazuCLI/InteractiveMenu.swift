@@ -3,6 +3,7 @@ import FoundationEssentials
 #else
 import Foundation
 #endif
+import Composable
 import KazuKit
 import SpeechClient
 import SpeechEspeak
@@ -34,15 +35,19 @@ enum InteractiveMenu {
                 if let number = Int(text), (1...numbered.count).contains(number) { return .success(numbered[number - 1]) }
                 return Topics.resolve(text, hasReview: !review.isEmpty, weakSpots: remembered.weakSpots)
             }) else { return .success }
-            let skillDefault = topic.skills.contains(loaded.settings.skill) ? loaded.settings.skill : topic.skills[0]
-            guard let skill = ask("skill (\(topic.skills.map(\.rawValue).joined(separator: ", ")))", default: skillDefault.rawValue, io: io, parse: { text -> Result<Skill, StorageError> in
-                guard let skill = Skill(argument: text), topic.skills.contains(skill) else {
-                    return .failure(StorageError("type one of \(topic.skills.map(\.rawValue).joined(separator: ", "))"))
-                }
-                return .success(skill)
-            }) else { return .success }
-            guard let mode = ask("mode (10 questions, 60 seconds, infinite)", default: modeText(loaded.settings.mode), io: io,
-                                 parse: parseMode) else { return .success }
+            // What the learner types is PreSettings' to take or refuse, with its reason. Its
+            // store lives on the main actor, and this is the main thread.
+            nonisolated(unsafe) let io = io
+            let chosen: (skill: Skill, mode: QuizMode)? = MainActor.assumeIsolated {
+                let choices = Store(initialState: PreSettings.State(topic: topic, settings: loaded.settings)) { PreSettings() }
+                guard ask("skill (\(topic.skills.map(\.rawValue).joined(separator: ", ")))", default: choices.skill.rawValue,
+                          io: io, into: choices, as: PreSettings.Action.skillTyped),
+                      ask("mode (10 questions, 60 seconds, infinite)", default: modeText(choices.mode),
+                          io: io, into: choices, as: PreSettings.Action.modeTyped)
+                else { return nil }
+                return (choices.skill, choices.mode)
+            }
+            guard let (skill, mode) = chosen.map({ ($0.skill, $0.mode) }) else { return .success }
             let environment = ProcessInfo.processInfo.environment
             let configuration = QuizSession.Configuration(
                 topic: topic, skill: skill, script: nil, mode: mode, seed: nil, speech: .espeak(),
@@ -80,16 +85,19 @@ enum InteractiveMenu {
         }
     }
 
-    /// "10", "10 questions", "60 seconds", "60s", "infinite".
-    static func parseMode(_ text: String) -> Result<QuizMode, StorageError> {
-        let words = text.lowercased().split(separator: " ")
-        if words == ["infinite"] || words == ["i"] { return .success(.infinite) }
-        guard let first = words.first else { return .failure(StorageError("type a number of questions, a number of seconds, or infinite")) }
-        let isSeconds = first.hasSuffix("s") && Int(first.dropLast()) != nil || words.dropFirst().first?.hasPrefix("sec") == true
-        let digits = first.hasSuffix("s") ? String(first.dropLast()) : String(first)
-        guard let value = Int(digits), value > 0, value <= 86_400 else {
-            return .failure(StorageError("type a number of questions (10), of seconds (60 seconds), or infinite"))
+    /// Asks until PreSettings takes the answer, saying why it refused each one; Enter takes
+    /// the default; false at the end of input.
+    @MainActor
+    static func ask(_ what: String, default defaultText: String, io: TerminalIO,
+                    into choices: Store<PreSettings.State, PreSettings.Action>, as action: (String) -> PreSettings.Action) -> Bool {
+        while true {
+            io.output.write("\(what) [\(defaultText)]: ")
+            io.output.flush()
+            guard let line = io.input.next() else { return false }
+            let text = UserText.trimmed(line)
+            choices.send(action(text.isEmpty ? defaultText : text))
+            guard let problem = choices.problem else { return true }
+            io.output.writeLine("? \(problem)")
         }
-        return .success(isSeconds ? .timeLimit(seconds: value) : .questionLimit(value))
     }
 }

@@ -190,7 +190,8 @@ enum QuizCommand: Command {
                           dueToday: read ? schedule.due(statistics.review, by: endOfToday).count : 0)
     }
 
-    /// Plays a session and exits with its status.
+    /// Plays a session and exits with its status once it has ended: saved, and every effect
+    /// it started over.
     static func play(_ configuration: QuizSession.Configuration, settings: KazuSettings, reviewEntries review: [ReviewEntry],
                      io: TerminalIO) -> Never {
         io.flush()
@@ -200,7 +201,8 @@ enum QuizCommand: Command {
         MainActor.assumeIsolated {
             let session = QuizSession(configuration, settings: settings, reviewEntries: review, io: sessionIO)
             Task { @MainActor in
-                QuizSession.exit(await session.run(), io: sessionIO)
+                let status = await session.run()
+                exit(QuizSession.exitStatus(status, io: sessionIO).rawValue)
             }
         }
         dispatchMain()

@@ -52,10 +52,15 @@ final class QuizSession {
     /// The settings problem last printed, so that one is said once.
     private var shownSettingsProblem: String?
     private var audioProblemShown = false
-    /// The one ending's work (save, summary, report), however many endings come: each waits
-    /// for it and takes the first one's status.
-    private var ending: Task<ExitCode, Never>?
-    private var finishing: Bool { ending != nil }
+    /// The first ending asked for (a signal, a closed pipe, time running out): the reading
+    /// loop ends the session with it; later ones change nothing.
+    private var requestedEnding: (status: ExitCode, ending: SessionRecord.Ending?)?
+    private var finishing: Bool { requestedEnding != nil }
+    /// Wakes the reading loop when an ending is asked for while it waits for a line.
+    private var wake: AsyncStream<InputEvent>.Continuation?
+    /// The work of the actions the session sent that has not ended yet: the session ends
+    /// once all of it has, the history's save among it.
+    private var work: Set<StoreTask> = []
     private var observation: ObservationToken?
     private var signals: CaughtSignals?
     private let initialSettings: KazuSettings
@@ -80,60 +85,92 @@ final class QuizSession {
         }
     }
 
-    /// Plays the session to its end and returns the exit status.
+    /// Plays the session to its end and returns the exit status, once the session is saved
+    /// and every effect it started has ended. The one way a session ends: a signal, a closed
+    /// pipe or time running out asks for the ending, and the reading loop comes to it.
     func run() async -> ExitCode {
         signals = CaughtSignals.install { [weak self] number in
-            self?.endAndExit(status: ExitCode(128 + number), ending: .stopped)
+            self?.requestEnd(status: ExitCode(128 + number), ending: .stopped)
         }
         // Output read by a program that stopped reading (`kazu quiz ... | head`): the session
         // ends as on SIGPIPE, saved, with the status a shell gives a process SIGPIPE ended.
         io.output.onBrokenPipe = { [weak self] in
-            Task { @MainActor in self?.endAndExit(status: ExitCode(128 + SIGPIPE), ending: .stopped) }
+            Task { @MainActor in self?.requestEnd(status: ExitCode(128 + SIGPIPE), ending: .stopped) }
         }
-        let (lines, room) = Self.readLines(from: io.input)
+        let (events, continuation, room) = Self.readLines(from: io.input)
+        wake = continuation
         startSession()
         guard let quiz = store.state.quiz else {
             io.errors.writeLine("error: \(store.state.topics.problem ?? store.state.preSettings?.problem ?? "the session did not start")")
+            await workEnded()
             return .usage
         }
         for line in QuizScreen.header(quiz, style: style) { io.output.writeLine(line) }
         observation = store.observe { [weak self] state in self?.render(state) }
-        for await line in lines {
-            room.lineTaken()
+        for await event in events {
+            if case .line = event { room.lineTaken() }
             if finishing { break }
-            guard let line else {
+            switch event {
+            case .endRequested:
+                continue
+            case .line(nil):
                 io.output.writeLine("? that line is over \(Self.longestLine) bytes, too long for an answer; type the answer and Enter")
                 io.output.flush()
                 continue
+            case let .line(line?):
+                await handle(line)
             }
-            await handle(line)
             if store.withState({ $0.quiz == nil }) { break }
         }
         // A signal that came with the end of input (a terminal closing, Ctrl-C then Ctrl-D)
         // ends the session as that signal, though the main queue has not come to it yet.
-        if let number = signals?.takePending() { return await end(status: ExitCode(128 + number), ending: .stopped).value }
-        // End of input, :q, or the engine ended the session (time's up, question limit).
-        return await end(status: .success, ending: nil).value
+        if let number = signals?.takePending() { requestEnd(status: ExitCode(128 + number), ending: .stopped) }
+        // Otherwise end of input, :q, or the engine ended the session (time's up, question limit).
+        requestEnd(status: .success, ending: nil)
+        let (status, ending) = requestedEnding!
+        return await finish(status: status, ending: ending)
+    }
+
+    /// Sends `action` and keeps its work until that has ended.
+    @discardableResult
+    private func send(_ action: Navigation.Action) -> StoreTask {
+        let task = store.send(action)
+        // A send that started no work is counted as cancelled.
+        if !task.isCancelled, work.insert(task).inserted {
+            Task { [weak self] in
+                await task.finish()
+                self?.work.remove(task)
+            }
+        }
+        return task
+    }
+
+    /// Waits until the work of every action the session sent has ended.
+    private func workEnded() async {
+        while let task = work.first {
+            await task.finish()
+            work.remove(task)
+        }
     }
 
     // MARK: Starting
 
     private func startSession() {
         let topicID = configuration.topic.id
-        store.send(.topics(.topicPicked(topicID)))
-        if let skill = configuration.skill { store.send(.preSettings(.presented(.skillPicked(skill)))) }
-        if let script = configuration.script { store.send(.preSettings(.presented(.scriptPicked(script)))) }
+        send(.topics(.topicPicked(topicID)))
+        if let skill = configuration.skill { send(.preSettings(.presented(.skillPicked(skill)))) }
+        if let script = configuration.script { send(.preSettings(.presented(.scriptPicked(script)))) }
         switch configuration.mode {
-        case .infinite?: store.send(.preSettings(.presented(.infinitePicked)))
-        case let .questionLimit(count)?: store.send(.preSettings(.presented(.questionLimitEntered(String(count)))))
-        case let .timeLimit(seconds)?: store.send(.preSettings(.presented(.timeLimitEntered(String(seconds)))))
+        case .infinite?: send(.preSettings(.presented(.infinitePicked)))
+        case let .questionLimit(count)?: send(.preSettings(.presented(.questionLimitEntered(String(count)))))
+        case let .timeLimit(seconds)?: send(.preSettings(.presented(.timeLimitEntered(String(seconds)))))
         case nil: break
         }
-        if let voice = configuration.voice { store.send(.preSettings(.presented(.speech(.voicePicked(voice))))) }
-        if let rate = configuration.rate { store.send(.preSettings(.presented(.speech(.rateChanged(rate))))) }
-        if let pitch = configuration.pitch { store.send(.preSettings(.presented(.speech(.pitchChanged(pitch))))) }
+        if let voice = configuration.voice { send(.preSettings(.presented(.speech(.voicePicked(voice))))) }
+        if let rate = configuration.rate { send(.preSettings(.presented(.speech(.rateChanged(rate))))) }
+        if let pitch = configuration.pitch { send(.preSettings(.presented(.speech(.pitchChanged(pitch))))) }
         if store.state.preSettings?.problem == nil {
-            store.send(.preSettings(.presented(.startTapped)))
+            send(.preSettings(.presented(.startTapped)))
         }
     }
 
@@ -143,13 +180,21 @@ final class QuizSession {
     /// bounded whatever arrives on standard input (a 10 MB line, a binary file).
     static let longestLine = 1_024
 
+    /// What the reading loop takes, in order: a line read (nil for one too long), or word
+    /// that an ending was asked for.
+    private enum InputEvent: Sendable {
+        case line(String?)
+        case endRequested
+    }
+
     /// Standard input, read on its own thread so that a slow sound server or a long
     /// synthesis never delays reading, and the store's thread never blocks on a read.
     /// It reads at most `readAhead` lines before the session takes them, so that a script
     /// piping a whole session (or `yes`) does not fill memory; the session hands back room a
     /// batch at a time, so the reader wakes once per batch, not once per line.
-    private static func readLines(from reader: LineReader) -> (lines: AsyncStream<String?>, room: ReadAheadRoom) {
-        let (stream, continuation) = AsyncStream.makeStream(of: String?.self)
+    private static func readLines(from reader: LineReader)
+        -> (events: AsyncStream<InputEvent>, continuation: AsyncStream<InputEvent>.Continuation, room: ReadAheadRoom) {
+        let (stream, continuation) = AsyncStream.makeStream(of: InputEvent.self)
         reader.longestLine = longestLine
         let box = ReaderBox(reader)
         let room = ReadAheadRoom()
@@ -157,11 +202,11 @@ final class QuizSession {
             for line in box.reader {
                 room.waitForRoom()
                 // nil stands for a line that was too long.
-                continuation.yield(box.reader.lastLineWasCut ? nil : line)
+                continuation.yield(.line(box.reader.lastLineWasCut ? nil : line))
             }
             continuation.finish()
         }
-        return (stream, room)
+        return (stream, continuation, room)
     }
 
     private func handle(_ line: String) async {
@@ -180,27 +225,27 @@ final class QuizSession {
         let command = UserText.trimmed(line)
         if store.withState({ $0.quiz?.isAnswerShown == true }), !command.hasPrefix(":") {
             // After the answer was shown, Enter (or any line) moves on.
-            store.send(.quiz(.presented(.answerSubmitted(line))))
+            send(.quiz(.presented(.answerSubmitted(line))))
             return
         }
         switch command {
         case "", ":r":
-            store.send(.quiz(.presented(.replayTapped)))
+            send(.quiz(.presented(.replayTapped)))
             // What cannot be heard is shown again: the subtitle, or a question that is not spoken.
             if subtitles || store.state.quiz?.isSpoken == false { shownQuestion = nil }
         case ":a":
-            store.send(.quiz(.presented(.showAnswerTapped)))
+            send(.quiz(.presented(.showAnswerTapped)))
             showFeedback()
         case ":q":
-            store.send(.quiz(.presented(.endTapped)))
+            send(.quiz(.presented(.endTapped)))
         case ":h":
             for helpLine in QuizScreen.help { io.output.writeLine(helpLine) }
             io.output.flush()
         case ":s":
-            store.send(.quiz(.presented(.settingsTapped)))
+            send(.quiz(.presented(.settingsTapped)))
             // The voices are listed before the next line is read: a voice named at once (piped)
             // is checked against them, not taken unchecked and saved.
-            await store.send(.quiz(.presented(.settings(.presented(.speech(.voicesRequested)))))).finish()
+            await send(.quiz(.presented(.settings(.presented(.speech(.voicesRequested)))))).finish()
             inSettings = true
             io.output.writeLine("settings (time stands still): rate N (80-350), pitch N (0-100), voice V, voices, test; Enter to go back")
             io.output.flush()
@@ -210,7 +255,7 @@ final class QuizSession {
                 io.output.flush()
             } else {
                 let wasAnswerShown = store.withState { $0.quiz?.isAnswerShown ?? false }
-                store.send(.quiz(.presented(.answerSubmitted(line))))
+                send(.quiz(.presented(.answerSubmitted(line))))
                 if !wasAnswerShown { showFeedback() }
 
             }
@@ -220,7 +265,7 @@ final class QuizSession {
     private func handleSettings(_ line: String) {
         let words = line.split(separator: " ").map(String.init)
         let speech = { (action: SpeechSettings.Action) in
-            _ = self.store.send(.quiz(.presented(.settings(.presented(.speech(action))))))
+            self.send(.quiz(.presented(.settings(.presented(.speech(action))))))
         }
         let parameters = store.state.quiz?.settings?.speech.parameters ?? .standard
         switch (words.first, words.count) {
@@ -229,7 +274,7 @@ final class QuizSession {
             if words.first == ":q" { io.output.writeLine("settings closed; :q again ends the session") }
             // The question is asked again below what the settings printed.
             shownQuestion = nil
-            store.send(.quiz(.presented(.settings(.presented(.doneTapped)))))
+            send(.quiz(.presented(.settings(.presented(.doneTapped)))))
             inSettings = false
             shownSettingsProblem = nil
             io.output.flush()
@@ -282,7 +327,7 @@ final class QuizSession {
     private func render(_ state: Navigation.State) {
         if state.quiz == nil, shownQuestion != nil, !finishing, !holdRendering {
             // The engine ended the session by itself (time ran out) while no line was typed.
-            endAndExit(status: .success, ending: .timeUp)
+            requestEnd(status: .success, ending: .timeUp)
             return
         }
         guard !holdRendering, let quiz = state.quiz, !quiz.isOver else { return }
@@ -304,37 +349,23 @@ final class QuizSession {
 
     // MARK: Ending
 
-    /// Ends the process however the session ended (its last answer, time, a signal, a closed
-    /// pipe), once it is saved: the output flushed, and, as for every other command, output
-    /// that could not be written (other than to a closed pipe) said once and in the status.
-    /// `_exit`, not `exit`: cancelled effects may still be starting on other threads, and
-    /// `exit` would tear the runtime down under them (a crash seen in release builds).
-    static func exit(_ status: ExitCode, io: TerminalIO) -> Never {
+    /// Asks for the session to end, unless an ending was asked for already: the reading loop
+    /// ends it, at once when it is waiting for a line.
+    private func requestEnd(status: ExitCode, ending: SessionRecord.Ending?) {
+        guard requestedEnding == nil else { return }
+        requestedEnding = (status, ending)
+        wake?.yield(.endRequested)
+    }
+
+    /// The status to exit with once the session has ended: the output flushed and, as for
+    /// every other command, output that could not be written (other than to a closed pipe)
+    /// said once and in the status.
+    static func exitStatus(_ status: ExitCode, io: TerminalIO) -> ExitCode {
         io.flush()
-        var status = status
-        if let reason = io.output.writeFailureDescription {
-            io.errors.writeLine("error: cannot write standard output: \(reason)")
-            io.flush()
-            if status == .success { status = .failure }
-        }
-        _exit(status.rawValue)
-    }
-
-    /// Ends the session, or joins the ending under way, and exits once it is saved.
-    private func endAndExit(status: ExitCode, ending: SessionRecord.Ending?) {
-        let saved = end(status: status, ending: ending)
-        Task { @MainActor in QuizSession.exit(await saved.value, io: self.io) }
-    }
-
-    /// Ends the session once: the first ending (the last answer, end of input, time, a signal,
-    /// a closed pipe) starts the save, at once, and every ending, that one and any that come
-    /// while it runs, gets that one save to wait for, and the first one's status. None can
-    /// exit the process before the session is saved.
-    private func end(status: ExitCode, ending: SessionRecord.Ending?) -> Task<ExitCode, Never> {
-        if let running = self.ending { return running }
-        let running = Task { @MainActor in await self.finish(status: status, ending: ending) }
-        self.ending = running
-        return running
+        guard let reason = io.output.writeFailureDescription else { return status }
+        io.errors.writeLine("error: cannot write standard output: \(reason)")
+        io.flush()
+        return status == .success ? .failure : status
     }
 
     /// Whether `path` names the regular file `descriptor` has open (standard output sent to a
@@ -346,16 +377,14 @@ final class QuizSession {
         return open.st_mode & S_IFMT == S_IFREG && named.st_dev == open.st_dev && named.st_ino == open.st_ino
     }
 
-    /// Ends the session if it is still going, waits for it to be saved, prints the summary
-    /// and writes the report; returns the exit status. Run once, by `end`.
+    /// Ends the session if it is still going, waits for it to be saved and for every effect
+    /// the session started to end, prints the summary and writes the report; returns the exit
+    /// status. Run once, by `run`.
     private func finish(status: ExitCode, ending: SessionRecord.Ending?) async -> ExitCode {
         let timeRanOut = ending == .timeUp
-        if store.state.quiz != nil {
-            await store.send(.quiz(.presented(.endTapped))).finish()
-        }
-        while store.state.isSavingSession {
-            try? await Task.sleep(for: .milliseconds(5))
-        }
+        if store.state.quiz != nil { send(.quiz(.presented(.endTapped))) }
+        // The save may belong to any send: the last answer's, or the one that started the timer.
+        await workEnded()
         var code = status
         if timeRanOut && store.state.path.isEmpty { io.output.writeLine(style.bold("time's up")) }
         if let summary = store.state.path.last {

@@ -201,6 +201,27 @@ struct QuizCommandTests {
         #expect(try history().first?.ending == .stopped)
     }
 
+    /// The menu's skill and mode answers are PreSettings' to take or refuse: a limit it
+    /// refuses is said, with its reason, and asked again, never taken and refused later.
+    @Test func theMenuSaysWhatPreSettingsRefuses() throws {
+        let dialog = try KazuDialog(["script", "-qec", KazuProcess.executablePath, "/dev/null"],
+                                    environment: environment.merging(["KAZU_PLAYER": "none", "TERM": "xterm"]) { $1 },
+                                    executable: "/usr/bin/env")
+        try dialog.readLine(containing: "Pick a topic by number or id")
+        try dialog.send("number.1-10")
+        try dialog.send("singing")
+        try dialog.readLine(containing: "? type one of")
+        try dialog.send("listening")
+        try dialog.send("86400")
+        try dialog.readLine(containing: "? at most 10000 questions")
+        try dialog.send("90000 seconds")
+        try dialog.readLine(containing: "? at most 86400 seconds")
+        try dialog.send("3 questions")
+        try dialog.readLine(containing: "[1/3]")
+        try dialog.type([0x03])    // Ctrl-C
+        #expect(try dialog.waitForExit() == 130)
+    }
+
     /// NO_COLOR is honoured on a terminal too (the test above shows colours without it).
     @Test func noColourOnATerminalWhenNoColorIsSet() throws {
         let command = KazuProcess.executablePath + " quiz number.1-10 -s reading -n 1 --seed 2 --no-audio"

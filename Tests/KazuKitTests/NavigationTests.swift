@@ -310,6 +310,24 @@ import Testing
         await clock.advance(by: .seconds(1))
         await store.finish()
     }
+
+    /// A settings save that fails after the history refused a session (a full disk fails
+    /// both) leaves the history's reason shown with the unsaved session.
+    @Test func aLaterFailedSettingsSaveKeepsTheHistorysProblem() async throws {
+        let clock = TestClock()
+        let failing = HistoryClient(append: { _ in throw StorageError("history not saved: disk full") }, load: { HistoryLoad() })
+        let store = makeStore(clock: clock, history: failing, saves: LockedValue([]))
+        store.exhaustivity = .off
+        await startOneQuestionSession(store)
+        let answer = try #require(store.state.quiz?.question.answer)
+        await store.send(.quiz(.presented(.answerSubmitted(answer))))
+        await store.receive(\.quiz.presented.delegate.sessionEnded)
+        await store.receive(\.historyNotSaved)
+        await store.send(.saveFailed("settings not saved: disk full"))
+        #expect(store.state.problem == "history not saved: disk full")
+        await clock.advance(by: .seconds(1))
+        await store.finish()
+    }
 }
 
 @MainActor
@@ -331,6 +349,31 @@ import Testing
         await store.send(.scriptPicked(.kana)) { $0.script = .kana }
         await store.send(.startTapped)
         await store.receive(.delegate(.start(skill: .listening, script: .kana, mode: .infinite, speech: SpeechPreferences())))
+    }
+
+    /// What a learner types at a menu, taken or refused by the same limits as the flags.
+    @Test func preSettingsTakeTheSkillAndModeAsTyped() async {
+        let topic = TopicCatalog.topic(id: "phone.mobile")!
+        let store = TestStore(initialState: PreSettings.State(topic: topic, settings: KazuSettings(skill: .listening))) { PreSettings() }
+        await store.send(.skillTyped("singing")) { $0.problem = "type one of listening, writing" }
+        await store.send(.skillTyped("Writing")) {
+            $0.skill = .writing
+            $0.problem = nil
+        }
+        await store.send(.skillTyped("reading")) { $0.problem = "Mobile numbers is drilled by listening and writing, not reading" }
+        await store.send(.modeTyped("86400")) { $0.problem = "at most 10000 questions" }
+        await store.send(.modeTyped("90000 seconds")) { $0.problem = "at most 86400 seconds" }
+        await store.send(.modeTyped("25 questions")) {
+            $0.mode = .questionLimit(25)
+            $0.problem = nil
+        }
+        await store.send(.modeTyped("60s")) { $0.mode = .timeLimit(seconds: 60) }
+        await store.send(.modeTyped("90 sec")) { $0.mode = .timeLimit(seconds: 90) }
+        await store.send(.modeTyped("")) { $0.problem = "type a number of questions (10), of seconds (60 seconds), or infinite" }
+        await store.send(.modeTyped("Infinite")) {
+            $0.mode = .infinite
+            $0.problem = nil
+        }
     }
 
     @Test func speechSettingsClampResetAndTestTheVoice() async {

@@ -37,8 +37,7 @@ public struct Navigation: Reducer, Sendable {
         /// The seed of the next session, when it must be a given one (`kazu quiz --seed`);
         /// otherwise each session draws its own from the random dependency.
         public var nextSeed: UInt64?
-        /// A finished session is being appended to the history: a front end that is about to
-        /// exit waits for this to turn false.
+        /// A finished session is being appended to the history.
         public var isSavingSession = false
         /// Whether the choices made before a session (skill, mode, voice) become the saved
         /// settings, as they do in the menu, or hold for the next session only, as flags on
@@ -173,7 +172,8 @@ public struct Navigation: Reducer, Sendable {
                 return .none
 
             case let .saveFailed(message):
-                state.problem = message
+                // While a session waits unsaved, the problem shown is why the history refused it.
+                if state.unsavedSession == nil { state.problem = message }
                 return .none
 
             case let .historyNotSaved(record, message):

@@ -7,6 +7,7 @@ import Composable
 /// let state = PreSettings.State(topic: topic, settings: savedSettings)
 /// store.send(.questionLimitEntered("25"))   // .questionLimit(25)
 /// store.send(.questionLimitEntered("lots")) // refused, with the reason in `problem`
+/// store.send(.modeTyped("60 seconds"))      // .timeLimit(seconds: 60), as typed at a menu
 /// store.send(.startTapped)                  // delegate(.start(...))
 /// ```
 public struct PreSettings: Reducer {
@@ -34,6 +35,10 @@ public struct PreSettings: Reducer {
         case infinitePicked
         case questionLimitEntered(String)
         case timeLimitEntered(String)
+        /// The skill as a learner typed it: "reading", "Writing".
+        case skillTyped(String)
+        /// The mode as a learner typed it: "10", "10 questions", "60 seconds", "60s", "infinite".
+        case modeTyped(String)
         case speech(SpeechSettings.Action)
         case startTapped
         case delegate(Delegate)
@@ -65,12 +70,7 @@ public struct PreSettings: Reducer {
         Reduce { state, action in
             switch action {
             case let .skillPicked(skill):
-                guard state.topic.skills.contains(skill) else {
-                    state.problem = "\(state.topic.title) is drilled by \(state.topic.skills.map(\.rawValue).joined(separator: " and ")), not \(skill.rawValue)"
-                    return .none
-                }
-                state.skill = skill
-                state.problem = nil
+                Self.pick(skill, in: &state)
                 return .none
             case let .scriptPicked(script):
                 state.script = script
@@ -80,15 +80,31 @@ public struct PreSettings: Reducer {
                 state.problem = nil
                 return .none
             case let .questionLimitEntered(text):
-                switch Self.limit(text, largest: Self.largestQuestionLimit, unit: "questions") {
-                case let .success(count): state.mode = .questionLimit(count); state.problem = nil
-                case let .failure(problem): state.problem = problem.message
-                }
+                Self.enterLimit(text, seconds: false, in: &state)
                 return .none
             case let .timeLimitEntered(text):
-                switch Self.limit(text, largest: Self.largestTimeLimit, unit: "seconds") {
-                case let .success(seconds): state.mode = .timeLimit(seconds: seconds); state.problem = nil
-                case let .failure(problem): state.problem = problem.message
+                Self.enterLimit(text, seconds: true, in: &state)
+                return .none
+            case let .skillTyped(text):
+                guard let skill = Skill(argument: AnswerReader.normalized(text)) else {
+                    state.problem = "type one of \(state.topic.skills.map(\.rawValue).joined(separator: ", "))"
+                    return .none
+                }
+                Self.pick(skill, in: &state)
+                return .none
+            case let .modeTyped(text):
+                let words = AnswerReader.normalized(text).lowercased().split(separator: " ")
+                guard let first = words.first else {
+                    state.problem = "type a number of questions (10), of seconds (60 seconds), or infinite"
+                    return .none
+                }
+                if words == ["infinite"] || words == ["i"] {
+                    state.mode = .infinite
+                    state.problem = nil
+                } else if first.count > 1, first.hasSuffix("s"), first.dropLast().allSatisfy(\.isNumber) {
+                    Self.enterLimit(String(first.dropLast()), seconds: true, in: &state)
+                } else {
+                    Self.enterLimit(String(first), seconds: words.dropFirst().first?.hasPrefix("sec") == true, in: &state)
                 }
                 return .none
             case .speech:
@@ -99,6 +115,22 @@ public struct PreSettings: Reducer {
             case .delegate:
                 return .none
             }
+        }
+    }
+
+    private static func pick(_ skill: Skill, in state: inout State) {
+        guard state.topic.skills.contains(skill) else {
+            state.problem = "\(state.topic.title) is drilled by \(state.topic.skills.map(\.rawValue).joined(separator: " and ")), not \(skill.rawValue)"
+            return
+        }
+        state.skill = skill
+        state.problem = nil
+    }
+
+    private static func enterLimit(_ text: String, seconds: Bool, in state: inout State) {
+        switch limit(text, largest: seconds ? largestTimeLimit : largestQuestionLimit, unit: seconds ? "seconds" : "questions") {
+        case let .success(value): state.mode = seconds ? .timeLimit(seconds: value) : .questionLimit(value); state.problem = nil
+        case let .failure(problem): state.problem = problem.message
         }
     }
 

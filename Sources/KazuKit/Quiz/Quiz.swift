@@ -245,8 +245,6 @@ public struct Quiz: Reducer, Sendable {
     }
 
     enum CancelID: Hashable, Sendable { case timer, speech, playbackError }
-    /// The speech's id, made (and hashed) once, not on every question spoken.
-    static let speechID = EffectID(CancelID.speech)
 
     @Dependency(\.speech) var speech
     @Dependency(\.clock) var clock
@@ -363,9 +361,7 @@ public struct Quiz: Reducer, Sendable {
             return .cancel(id: CancelID.speech)
         }
         state.isSpeaking = true
-        // The client is read here, once, not again inside the effect; and the effect keeps its
-        // `speak` alone, not the whole client (five closures to retain, and release, per
-        // question). Not as a capture list: see `Effect.run`.
+        // The utterance is fitted to the client's range of rate and pitch before it is spoken.
         let voice = speech
         let speak = voice.speak
         let utterance = state.speech.utterance(state.question.spokenKana, within: voice.parameters)
@@ -375,7 +371,7 @@ public struct Quiz: Reducer, Sendable {
         } catch: { error, send in
             await send(.playbackFailed((error as? SpeechError)?.problem ?? "\(error)"))
         }
-        .cancellable(id: Self.speechID, cancelInFlight: true)
+        .cancellable(id: CancelID.speech, cancelInFlight: true)
     }
 
     private func startTimer() -> Effect<Action> {
