@@ -30,7 +30,7 @@ enum QuizCommand: Command {
             Piped, the output is plain lines, one question line per question, flushed at once.
             """,
         options: [
-            .option("skill", short: "s", value: "SKILL", as: Skill.self, help: "listening, reading or writing."),
+            .option("skill", short: "s", value: "SKILL", as: Skill.self, help: "listening, reading, writing or sentences."),
             .option("questions", short: "n", value: "N", as: Int.self, in: 1...10_000, help: "End after N questions."),
             .option("time", short: "t", value: "SECONDS", as: Int.self, in: 1...86_400, help: "End after SECONDS of quiz time."),
             .flag("infinite", help: "No limit: play until :q."),

@@ -31,6 +31,10 @@ enum TopicsCommand: Command {
                 io.output.writeLine("  \(padded)\(topic.title) — \(topic.summary)")
             }
         }
+        let withoutSentences = TopicCatalog.all.filter { !$0.skills.contains(.sentences) }.map(\.id)
+        if !withoutSentences.isEmpty {
+            io.output.writeLine("no sentences (--skill sentences) for: " + withoutSentences.joined(separator: ", "))
+        }
         return .success
     }
 

@@ -215,6 +215,6 @@ struct ManualAndCompletionTests {
              directory.path],
             environment: ["PATH": directory.path + ":/usr/bin:/bin"], executable: "/usr/bin/fish")
         #expect(result.status == 0, "\(result.errors)")
-        #expect(result.output == "quiz\tPlay a session: hear (or see) a number, type it.\nmoney.conbini\nwriting\tlistening, reading or writing.\n")
+        #expect(result.output == "quiz\tPlay a session: hear (or see) a number, type it.\nmoney.conbini\nwriting\tlistening, reading, writing or sentences.\n")
     }
 }
