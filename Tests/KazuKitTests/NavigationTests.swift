@@ -323,7 +323,7 @@ import Testing
         await store.send(.questionLimitEntered("0")) { $0.problem = "the number of questions must be at least 1" }
         await store.send(.timeLimitEntered("lots")) { $0.problem = "'lots' is not a number of seconds; type a whole number such as 10" }
         await store.send(.questionLimitEntered("99999")) { $0.problem = "at most 10000 questions" }
-        await store.send(.skillPicked(.reading)) { $0.problem = "Mobile numbers is drilled by listening and writing, not reading" }
+        await store.send(.skillPicked(.reading)) { $0.problem = "Mobile numbers is drilled by listening, writing and sentences, not reading" }
         await store.send(.infinitePicked) {
             $0.mode = .infinite
             $0.problem = nil

@@ -39,6 +39,12 @@ public struct Topic: Identifiable, Hashable, Sendable {
         self.listeningAsksCounter = listeningAsksCounter
     }
 
+    /// Its skills as a sentence says them: "listening, writing and sentences".
+    public var skillList: String {
+        let names = skills.map(\.rawValue)
+        return names.count < 2 ? names.joined() : names.dropLast().joined(separator: ", ") + " and " + names[names.count - 1]
+    }
+
     /// Every note of the topic, whatever the skill: for a list of topics.
     public var notes: [String] { allNotes.map(\.text) }
 

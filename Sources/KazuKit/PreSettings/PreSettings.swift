@@ -66,7 +66,7 @@ public struct PreSettings: Reducer {
             switch action {
             case let .skillPicked(skill):
                 guard state.topic.skills.contains(skill) else {
-                    state.problem = "\(state.topic.title) is drilled by \(state.topic.skills.map(\.rawValue).joined(separator: " and ")), not \(skill.rawValue)"
+                    state.problem = "\(state.topic.title) is drilled by \(state.topic.skillList), not \(skill.rawValue)"
                     return .none
                 }
                 state.skill = skill

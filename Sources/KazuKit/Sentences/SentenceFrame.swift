@@ -157,6 +157,7 @@ struct SentenceFrame: Hashable, Sendable {
     }
 
     func gloss(value: String, number: Int64?) -> String {
-        gloss.replacing(Self.slot, with: value).replacing("{s}", with: number == 1 ? "" : "s")
+        // 4:16 a.m. ends a gloss with its own full stop.
+        gloss.replacing(Self.slot, with: value).replacing("{s}", with: number == 1 ? "" : "s").replacing("..", with: ".")
     }
 }

@@ -38,7 +38,7 @@ extension SentenceFrame {
     durations.study-abroad	durations	duration.weeks duration.months duration.half-years	-	-	りゅうがく{は}、{n}のよていです	留学は{n}の予定です	The study abroad is planned for {n}.
     durations.repair	durations	duration.minutes duration.hours duration.days duration.weeks duration.half-hours duration.hours-minutes	-	-	しゅうりに{は}、{n}かかります	修理には{n}かかります	The repair will take {n}.
     durations.delay	durations	duration.minutes	1-90	-	でんしゃ{は}、ただいま{n}ほど、おくれております	電車はただいま{n}ほど遅れております	The train is currently running about {n} late.
-    durations.lived	durations	duration.months duration.years duration.half-years	0-60	-	{n}、にほんにすんでいました	{n}日本に住んでいました	I lived in Japan for {n}.
+    durations.lived	durations	duration.months duration.years duration.half-years	0-60	-	{n}、にほんにすんでいました	{n}、日本に住んでいました	I lived in Japan for {n}.
     durations.bridge	durations	duration.years	-	-	このはし{は}、{n}つかわれてきました	この橋は{n}使われてきました	This bridge has been in use for {n}.
     durations.flight	durations	duration.hours duration.half-hours duration.hours-minutes	1-15	-	ひこうじかん{は}、やく{n}です	飛行時間は約{n}です	The flight time is about {n}.
     durations.race	durations	duration.seconds duration.hours-minutes-seconds	-	-	タイム{は}、{n}でした	タイムは{n}でした	The time was {n}.
@@ -51,19 +51,20 @@ extension SentenceFrame {
     times.signal	dates-and-times	time.hour-12 time.hour-12-as-24	-	-	{n}を、おしらせします	{n}をお知らせします	It is {n} (the radio time signal).
     times.appointment	dates-and-times	time.hour time.hour-12 time.hour-12-as-24 time.clock time.clock-12	8-20	-	あした、{n}にうかがいます	明日、{n}に伺います	I will call on you tomorrow at {n}.
     times.closing	dates-and-times	time.hour time.hour-12 time.hour-12-as-24 time.clock time.clock-12	17-24	-	えいぎょうじかん{は}、{n}までとなっております	営業時間は{n}までとなっております	We are open until {n}.
-    times.opening	dates-and-times	time.hour time.hour-12 time.hour-12-as-24 time.clock time.clock-12	6-11	-	みせ{は}、{n}からあいております	店は{n}から開いております	The shop opens at {n}.
+    times.opening	dates-and-times	time.hour time.hour-12 time.hour-12-as-24 time.clock time.clock-12	6-11	-	とうてん{は}、{n}からえいぎょうしております	当店は{n}から営業しております	We open at {n}.
     times.alarm	dates-and-times	time.hour time.hour-12 time.hour-12-as-24 time.clock time.clock-12	-	-	めざましを、{n}にセットしました	目覚ましを{n}にセットしました	I set the alarm for {n}.
     times.bus-minute	dates-and-times	time.minute	-	-	バス{は}、まいじ{n}にでます	バスは毎時{n}に出ます	The bus leaves every hour at {n}.
     times.meeting-minute	dates-and-times	time.minute	1-59	-	かいぎ{は}、{n}からはじめます	会議は{n}から始めます	The meeting starts at {n}.
     dates.birthday	dates-and-times	date.full	1950-2024	-	わたしのたんじょうび{は}、{n}です	私の誕生日は{n}です	My birthday is {n}.
     dates.daughters-birthday	dates-and-times	date.month date.day date.day-1-10	-	-	むすめのたんじょうび{は}、{n}です	娘の誕生日は{n}です	My daughter's birthday is {n}.
     dates.deadline	dates-and-times	date.day date.day-1-10	-	-	しめきり{は}、こんげつの{n}です	締め切りは今月の{n}です	The deadline is the {n} of this month.
-    dates.moving	dates-and-times	date.month date.day date.day-1-10 date.full	-	-	ひっこし{は}、{n}のよていです	引っ越しは{n}の予定です	The move is planned for {n}.
-    dates.contract	dates-and-times	date.full	-	-	けいやく{は}、{n}までです	契約は{n}までです	The contract runs until {n}.
+    dates.moving	dates-and-times	date.month date.day date.day-1-10	-	-	ひっこし{は}、{n}のよていです	引っ越しは{n}の予定です	The move is planned for {n}.
+    dates.contract	dates-and-times	date.full	2026-2030	-	けいやく{は}、{n}までです	契約は{n}までです	The contract runs until {n}.
+    dates.letter	dates-and-times	date.full	1950-2025	-	このてがみ{は}、{n}にとどきました	この手紙は{n}に届きました	This letter arrived on {n}.
     dates.booking	dates-and-times	date.full date.date-time	2026-2030	-	ごよやく{は}、{n}で、うけたまわりました	ご予約は、{n}で承りました	Your booking is confirmed for {n}.
     dates.photo	dates-and-times	date.date-time	1990-2025	-	このしゃしん{は}、{n}にとりました	この写真は{n}に撮りました	I took this photo on {n}.
     dates.built	dates-and-times	date.year-2010-2025 date.year-1950-2030 date.era-year	1868-2026	-	このビル{は}、{n}にたてられました	このビルは{n}に建てられました	This building was built in {n}.
-    dates.father-born	dates-and-times	date.year-1950-2030 date.era-year	1868-2005	-	ちち{は}、{n}にうまれました	父は{n}に生まれました	My father was born in {n}.
+    dates.father-born	dates-and-times	date.year-1950-2030 date.era-year	1940-2000	-	ちち{は}、{n}にうまれました	父は{n}に生まれました	My father was born in {n}.
     dates.new-station	dates-and-times	date.year-1950-2030	2026-2030	-	あたらしいえき{は}、{n}にかんせいするよていです	新しい駅は{n}に完成する予定です	The new station is due to be finished in {n}.
     counters.booking	counters	人	1-10	-	よやく{は}、{n}でおねがいします	予約は{n}でお願いします	A booking for {n}, please.
     counters.tour	counters	人	-	-	ツアーのさんかしゃ{は}、{n}です	ツアーの参加者は{n}です	The tour has {n} participant{s}.
