@@ -58,7 +58,7 @@ enum ExportCommand: Command {
             throw UsageError("a drill to listen to is the listening skill; reading and writing are drilled on screen with 'kazu quiz'")
         }
         guard topic.skills.contains(.listening) else {
-            throw UsageError("\(topic.id) is drilled by \(topic.skills.map(\.rawValue).joined(separator: " and ")), not by ear")
+            throw UsageError("\(topic.id) is drilled by \(topic.skillList), not by ear")
         }
         let kept = (try? storageLocations()).map { [$0.historyFile, $0.settingsFile] } ?? []
         if let wav {

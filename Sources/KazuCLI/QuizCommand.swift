@@ -30,7 +30,7 @@ enum QuizCommand: Command {
             Piped, the output is plain lines, one question line per question, flushed at once.
             """,
         options: [
-            .option("skill", short: "s", value: "SKILL", as: Skill.self, help: "listening, reading or writing."),
+            .option("skill", short: "s", value: "SKILL", as: Skill.self, help: "listening, reading, writing or sentences."),
             .option("questions", short: "n", value: "N", as: Int.self, in: 1...10_000, help: "End after N questions."),
             .option("time", short: "t", value: "SECONDS", as: Int.self, in: 1...86_400, help: "End after SECONDS of quiz time."),
             .flag("infinite", help: "No limit: play until :q."),
@@ -62,7 +62,7 @@ enum QuizCommand: Command {
         case let .failure(problem): throw UsageError(problem.message)
         }
         if let skill = arguments.value("skill", as: Skill.self), !topic.skills.contains(skill) {
-            throw UsageError("\(topic.id) is drilled by \(topic.skills.map(\.rawValue).joined(separator: " and ")), not \(skill.rawValue)")
+            throw UsageError("\(topic.id) is drilled by \(topic.skillList), not \(skill.rawValue)")
         }
         if arguments.flag("kana") { try checkKana(topic: topic, skill: arguments.value("skill", as: Skill.self), saved: loaded.settings) }
         var mode: QuizMode?
@@ -97,7 +97,7 @@ enum QuizCommand: Command {
     /// The skill is the one given, else the saved one as the session would take it.
     static func checkKana(topic: Topic, skill given: Skill?, saved: KazuSettings) throws {
         guard topic.skills.contains(.reading) else {
-            throw UsageError("--kana applies to the reading skill only, and \(topic.id) is drilled by \(topic.skills.map(\.rawValue).joined(separator: " and ")); drop --kana")
+            throw UsageError("--kana applies to the reading skill only, and \(topic.id) is drilled by \(topic.skillList); drop --kana")
         }
         let skill = given ?? PreSettings.State(topic: topic, settings: saved).skill
         guard skill != .reading else { return }

@@ -29,16 +29,16 @@ enum QuizScreen {
     /// The question line: progress, what the question's skill shows (in a review, a topic
     /// not drilled in the session's skill is asked in its own), and the box with its
     /// prefix/postfix. Subtitles stand for the voice, so only a spoken question has one: a
-    /// reading or writing question's kana is its answer.
+    /// reading or writing question's kana is its answer. A sentence's subtitle is its kana as written.
     static func question(_ quiz: Quiz.State, subtitles: Bool, style: TextStyle) -> String {
         let question = quiz.question
         var parts = ["[\(quiz.progress)]"]
         switch question.skill {
-        case .listening: parts.append("(listen)")
+        case .listening, .sentences: parts.append("(listen)")
         case .reading: parts.append(style.bold(question.prompt))
         case .writing: parts.append(style.bold(question.prompt) + " → kana or romaji")
         }
-        if subtitles && quiz.isSpoken { parts.append("「\(question.spokenKana)」") }
+        if subtitles && quiz.isSpoken { parts.append("「\(question.sentence?.kana ?? question.spokenKana)」") }
         var box = "___"
         if let prefix = question.prefix { box = prefix + " " + box }
         if let postfix = question.postfix { box += " " + postfix }
@@ -53,7 +53,7 @@ enum QuizScreen {
         switch feedback {
         case .correct:
             guard let question = quiz.answered.last else { return nil }
-            return correct(question, style: style)
+            return correct(question, skill: quiz.skill, style: style)
         case let .incorrect(typed):
             return style.red("✗ not \(UserText.shown(typed))") + (audible && quiz.isSpoken ? "; listen again and" : ";")
                 + " try once more (:a shows the answer)"
@@ -61,13 +61,20 @@ enum QuizScreen {
             return "? \(reason); try again"
         case let .answerShown(question):
             return style.yellow("answer: \(question.answer)") + "  \(question.written)  \(question.reading)  \(question.romaji)"
-                + "  (Enter for the next question)"
+                + "  (Enter for the next question)" + (question.sentence.map(sentenceLines) ?? "")
         }
     }
 
-    /// A right answer: the question, with its reading to learn from.
-    static func correct(_ question: QuestionRecord, style: TextStyle) -> String {
-        style.green("✓ \(question.written)") + "  \(question.reading)  \(question.romaji)"
+    /// A right answer: the question, with its reading to learn from; in a session of `skill`
+    /// sentences, the whole sentence it was said in, to learn the phrase around the number.
+    static func correct(_ question: QuestionRecord, skill: Skill? = nil, style: TextStyle) -> String {
+        let sentence = skill.flatMap { TopicCatalog.sentence(topicID: question.topicID, valueKey: question.valueKey, skill: $0) }
+        return style.green("✓ \(question.written)") + "  \(question.reading)  \(question.romaji)" + (sentence.map(sentenceLines) ?? "")
+    }
+
+    /// A sentence shown after its answer, a line each: written, kana, romaji and gloss.
+    static func sentenceLines(_ sentence: Sentence) -> String {
+        "\n  \(sentence.written)\n  \(sentence.kana)\n  \(sentence.romaji)\n  “\(sentence.gloss)”"
     }
 
     /// The summary at the end of a session, a line at a time: a long session's summary is

@@ -315,7 +315,7 @@ final class QuizSession {
                 // After a wrong try the question is asked again.
                 if case .incorrect? = quiz.feedback { shownQuestion = nil }
             } else if let last = state.path.last?.record.questions.last, last.submissions.last?.verdict == .correct {
-                io.output.writeLine(QuizScreen.correct(last, style: style))
+                io.output.writeLine(QuizScreen.correct(last, skill: state.path.last?.record.skill, style: style))
             }
         }
         io.output.flush()

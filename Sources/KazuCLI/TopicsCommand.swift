@@ -31,6 +31,11 @@ enum TopicsCommand: Command {
                 io.output.writeLine("  \(padded)\(topic.title) — \(topic.summary)")
             }
         }
+        // The review asks each value in its own topic's skills: it has no frames of its own to name.
+        let withoutSentences = TopicCatalog.all.filter { !$0.skills.contains(.sentences) && $0.category != .review }.map(\.id)
+        if !withoutSentences.isEmpty {
+            io.output.writeLine("no sentences (--skill sentences) for: " + withoutSentences.joined(separator: ", "))
+        }
         return .success
     }
 

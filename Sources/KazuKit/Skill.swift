@@ -1,4 +1,5 @@
-/// What a learner practises on a topic: hearing a value, reading it written, or writing its reading.
+/// What a learner practises on a topic: hearing a value, reading it written, writing its reading,
+/// or hearing it inside a sentence.
 ///
 /// ```swift
 /// let skill = Skill(argument: "reading")   // .reading
@@ -11,6 +12,8 @@ public enum Skill: String, CaseIterable, Codable, Hashable, Sendable {
     case reading
     /// See the value with its counter, type its reading in kana or romaji.
     case writing
+    /// Hear the value inside a sentence (お会計、千二百四円になります), type it in numerals.
+    case sentences
 
     /// The skill a command-line word or a saved setting names, ignoring case; nil for anything else.
     public init?(argument: some StringProtocol) {
@@ -23,6 +26,7 @@ public enum Skill: String, CaseIterable, Codable, Hashable, Sendable {
         case .listening: "Listening"
         case .reading: "Reading"
         case .writing: "Writing"
+        case .sentences: "Sentences"
         }
     }
 }

@@ -90,7 +90,7 @@ struct ManualAndCompletionTests {
 
     @Test("the lists the scripts ask for come from the program")
     func lists() {
-        #expect(output(["completions", "--list", "skills"]) == "listening\nreading\nwriting\n")
+        #expect(output(["completions", "--list", "skills"]) == "listening\nreading\nwriting\nsentences\n")
         let topics = output(["completions", "--list", "topics"]).split(separator: "\n")
         #expect(topics.contains("money.conbini") && topics.contains("counter.long"))
         #expect(output(["completions", "--list", "counters"]).split(separator: "\n").contains("本"))
@@ -215,6 +215,6 @@ struct ManualAndCompletionTests {
              directory.path],
             environment: ["PATH": directory.path + ":/usr/bin:/bin"], executable: "/usr/bin/fish")
         #expect(result.status == 0, "\(result.errors)")
-        #expect(result.output == "quiz\tPlay a session: hear (or see) a number, type it.\nmoney.conbini\nwriting\tlistening, reading or writing.\n")
+        #expect(result.output == "quiz\tPlay a session: hear (or see) a number, type it.\nmoney.conbini\nwriting\tlistening, reading, writing or sentences.\n")
     }
 }

@@ -500,7 +500,7 @@ struct QuizCommandTests {
         #expect(saved.errors.hasPrefix("error: --kana applies to the reading skill only, and this session's skill is listening (no --skill given); add --skill reading"))
         let phone = try KazuProcess.run(["quiz", "phone.mobile", "--kana", "--no-audio"], environment: environment)
         #expect(phone.status == 64)
-        #expect(phone.errors.hasPrefix("error: --kana applies to the reading skill only, and phone.mobile is drilled by listening and writing; drop --kana"))
+        #expect(phone.errors.hasPrefix("error: --kana applies to the reading skill only, and phone.mobile is drilled by listening, writing and sentences; drop --kana"))
         #expect(historyLines.isEmpty)
         // With reading it shows kana.
         let dialog = try KazuDialog(["quiz", "number.1-10", "--skill", "reading", "--kana", "-n", "1", "--no-audio"], environment: environment)
@@ -508,6 +508,30 @@ struct QuizCommandTests {
         #expect(line.unicodeScalars.contains { (0x3041...0x309F).contains($0.value) }, "kana: \(line)")
         try dialog.send(":q")
         #expect(try dialog.waitForExit() == 0)
+    }
+
+    /// A sentences session without sound: the subtitle is the kana sentence, and the answer
+    /// shown is followed by the whole sentence, written, in kana, romaji and English.
+    @Test func aSentencesSessionShowsTheSentenceAfterTheAnswer() throws {
+        let run = try KazuProcess.run(["quiz", "money.conbini", "--skill", "sentences", "-n", "1", "--seed", "3", "--no-audio"],
+                                      input: ":a\n\n", environment: environment)
+        #expect(run.status == 0, "\(run.errors)")
+        let lines = run.output.split(separator: "\n").map(String.init)
+        let question = try #require(lines.first { $0.hasPrefix("[1/1]") })
+        #expect(question.contains("(listen)") && question.hasSuffix("￥ ___"), "\(question)")
+        let subtitle = try #require(question.split(separator: "「").last?.split(separator: "」").first.map(String.init))
+        let answer = try #require(lines.firstIndex { $0.hasPrefix("answer: ") })
+        let sentence = Array(lines[(answer + 1)...].prefix(4))
+        #expect(sentence.count == 4 && sentence.allSatisfy { $0.hasPrefix("  ") }, "\(sentence)")
+        #expect(sentence[0].contains("円") && !sentence[0].contains("￥"), "written: \(sentence[0])")
+        #expect(sentence[1] == "  " + subtitle, "kana: \(sentence[1])")
+        #expect(sentence[2].allSatisfy { $0.isASCII }, "romaji: \(sentence[2])")
+        #expect(sentence[3].hasPrefix("  “") && sentence[3].contains("¥"), "gloss: \(sentence[3])")
+        // A topic no frame fits says so, in the error and in `kazu topics`.
+        let none = try KazuProcess.run(["quiz", "date.year-1-2500", "--skill", "sentences"], environment: environment)
+        #expect(none.status == 64 && none.errors.hasPrefix("error: date.year-1-2500 is drilled by listening, reading and writing, not sentences"))
+        let topics = try KazuProcess.run(["topics"], environment: environment)
+        #expect(topics.output.hasSuffix("no sentences (--skill sentences) for: date.year-1-2500\n"), "\(topics.output.suffix(80))")
     }
 
     @Test func topicsFavoritesAndBadCommandLines() throws {
@@ -530,6 +554,6 @@ struct QuizCommandTests {
         let both = try KazuProcess.run(["quiz", "money.conbini", "--questions", "5", "--time", "60"], environment: environment)
         #expect(both.status == 64 && both.errors.hasPrefix("error: --questions and --time both set the session's limit"))
         let skill = try KazuProcess.run(["quiz", "phone.mobile", "--skill", "reading"], environment: environment)
-        #expect(skill.status == 64 && skill.errors.hasPrefix("error: phone.mobile is drilled by listening and writing, not reading"))
+        #expect(skill.status == 64 && skill.errors.hasPrefix("error: phone.mobile is drilled by listening, writing and sentences, not reading"))
     }
 }

@@ -341,7 +341,7 @@ import Testing
         await store.send(.questionLimitEntered("0")) { $0.problem = "the number of questions must be at least 1" }
         await store.send(.timeLimitEntered("lots")) { $0.problem = "'lots' is not a number of seconds; type a whole number such as 10" }
         await store.send(.questionLimitEntered("99999")) { $0.problem = "at most 10000 questions" }
-        await store.send(.skillPicked(.reading)) { $0.problem = "Mobile numbers is drilled by listening and writing, not reading" }
+        await store.send(.skillPicked(.reading)) { $0.problem = "Mobile numbers is drilled by listening, writing and sentences, not reading" }
         await store.send(.infinitePicked) {
             $0.mode = .infinite
             $0.problem = nil
@@ -355,12 +355,12 @@ import Testing
     @Test func preSettingsTakeTheSkillAndModeAsTyped() async {
         let topic = TopicCatalog.topic(id: "phone.mobile")!
         let store = TestStore(initialState: PreSettings.State(topic: topic, settings: KazuSettings(skill: .listening))) { PreSettings() }
-        await store.send(.skillTyped("singing")) { $0.problem = "type one of listening, writing" }
+        await store.send(.skillTyped("singing")) { $0.problem = "type one of listening, writing, sentences" }
         await store.send(.skillTyped("Writing")) {
             $0.skill = .writing
             $0.problem = nil
         }
-        await store.send(.skillTyped("reading")) { $0.problem = "Mobile numbers is drilled by listening and writing, not reading" }
+        await store.send(.skillTyped("reading")) { $0.problem = "Mobile numbers is drilled by listening, writing and sentences, not reading" }
         await store.send(.modeTyped("86400")) { $0.problem = "at most 10000 questions" }
         await store.send(.modeTyped("90000 seconds")) { $0.problem = "at most 86400 seconds" }
         await store.send(.modeTyped("25 questions")) {

@@ -34,7 +34,7 @@ import Testing
                     let where_ = "\(topic.id) \(skill) \(question.valueKey)"
                     #expect(question.grade(question.answer) == .correct, "\(where_): answer \(question.answer)")
                     switch skill {
-                    case .listening, .reading:
+                    case .listening, .reading, .sentences:
                         // The value as written (3本, ￥1,500, 午後2時, 15時間18秒) is an answer to type.
                         #expect(question.grade(question.written) == .correct, "\(where_): written \(question.written)")
                         // What the reading skill shows is the value itself: never a wrong answer.
@@ -59,7 +59,14 @@ import Testing
         for skill in topic.skills {
             for question in Self.questions(topic, skill, .kanji) {
                 let where_ = "\(topic.id) \(skill) \(question.valueKey)"
-                #expect(question.reading == question.spokenKana, "\(where_): \(question.reading) \(question.spokenKana)")
+                // A sentence says the reading inside it, the shown kana with its particles as written.
+                if let sentence = question.sentence {
+                    #expect(question.spokenKana.contains(question.reading), "\(where_): \(question.spokenKana)")
+                    #expect(sentence.kana.contains(question.reading), "\(where_): \(sentence.kana)")
+                    #expect(sentence.romaji.contains(question.romaji), "\(where_): \(sentence.romaji)")
+                } else {
+                    #expect(question.reading == question.spokenKana, "\(where_): \(question.reading) \(question.spokenKana)")
+                }
                 #expect(letters(Kana.romaji(question.reading)) == letters(question.romaji),
                         "\(where_): \(question.reading) is not \(question.romaji)")
                 #expect(JapaneseNumbers.hiraganaSpellings(of: question.romaji).contains(letters(question.reading)),

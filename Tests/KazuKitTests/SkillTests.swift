@@ -6,11 +6,12 @@ import Testing
         #expect(Skill(argument: "listening") == .listening)
         #expect(Skill(argument: "Reading") == .reading)
         #expect(Skill(argument: "WRITING") == .writing)
+        #expect(Skill(argument: "sentences") == .sentences)
         #expect(Skill(argument: "speaking") == nil)
         #expect(Skill(argument: "") == nil)
     }
 
     @Test func titlesAreShownCapitalised() {
-        #expect(Skill.allCases.map(\.title) == ["Listening", "Reading", "Writing"])
+        #expect(Skill.allCases.map(\.title) == ["Listening", "Reading", "Writing", "Sentences"])
     }
 }

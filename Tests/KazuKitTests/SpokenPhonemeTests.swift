@@ -31,8 +31,11 @@ import Testing
                 #expect(!unstressed.contains(fault), "\(topic.id): \(name) in \(phonemes) (\(question.spokenKana))")
             }
             let pauses = phonemes.components(separatedBy: Phonemes.pause).count - 1
-            switch topic.category {
-            case .phone:
+            // A sentence pauses where its frame says: `SentenceTests` checks those.
+            switch question.skill == .sentences ? nil : topic.category {
+            case nil:
+                break
+            case .phone?:
                 #expect(pauses == question.written.filter { $0 == "-" }.count, "\(topic.id): \(phonemes)")
             default:
                 #expect(pauses == (topic.id == "date.date-time" ? 1 : 0), "\(topic.id): \(phonemes)")

@@ -31,6 +31,8 @@ public struct Question: Hashable, Sendable, Codable {
     public let reading: String
     public let romaji: String
     let expected: Expected
+    /// In the sentences skill, the sentence the value is said in (`spokenKana` is its kana as said).
+    public internal(set) var sentence: Sentence? = nil
 
     /// Grades what a learner typed: `.unreadable` says why when it is not an answer of this
     /// kind at all (no penalty), otherwise `.correct` or `.incorrect`.

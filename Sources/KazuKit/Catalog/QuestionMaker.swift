@@ -21,6 +21,7 @@ enum QuestionMaker {
     }
 
     static func question(topic: Topic, value: QuestionValue, skill: Skill, script: ReadingScript = .kanji) -> Question {
+        if skill == .sentences { return sentenceQuestion(topic: topic, value: value) }
         let facts = self.facts(topic.kind, value)
         let prompt: String, answer: String, expected: Expected
         var postfix = skill == .writing ? nil : facts.postfix
@@ -37,6 +38,8 @@ enum QuestionMaker {
         case .writing:
             (prompt, answer, expected) = (facts.writingPrompt ?? facts.written, facts.spoken,
                                           facts.writingExpected ?? .reading(facts.accepted))
+        case .sentences:
+            preconditionFailure("made by sentenceQuestion")
         }
         return Question(
             topicID: topic.id, skill: skill, valueKey: value.key, prompt: prompt, spokenKana: facts.spoken,

@@ -20,7 +20,7 @@ public struct Topic: Identifiable, Hashable, Sendable {
     /// The tricky readings of this topic and how to type its answers, each with the skills
     /// it is true in: see `notes(for:)`.
     let allNotes: [Note]
-    /// The skills its questions can be asked in.
+    /// The skills its questions can be asked in: sentences only when it has sentence frames.
     public let skills: [Skill]
     let kind: Kind
     /// Whether a listening answer names the counter too (3本, 3ほん): a topic that mixes
@@ -28,15 +28,21 @@ public struct Topic: Identifiable, Hashable, Sendable {
     let listeningAsksCounter: Bool
 
     init(_ id: String, _ category: TopicCategory, _ title: String, _ summary: String,
-         notes: [Note] = [], skills: [Skill] = Skill.allCases, kind: Kind, listeningAsksCounter: Bool = false) {
+         notes: [Note] = [], skills: [Skill] = [.listening, .reading, .writing], kind: Kind, listeningAsksCounter: Bool = false) {
         self.id = id
         self.category = category
         self.title = title
         self.summary = summary
         self.allNotes = notes
-        self.skills = skills
+        self.skills = skills + (SentenceFrame.hasFrames(topicID: id, kind: kind) ? [.sentences] : [])
         self.kind = kind
         self.listeningAsksCounter = listeningAsksCounter
+    }
+
+    /// Its skills as a sentence says them: "listening, writing and sentences".
+    public var skillList: String {
+        let names = skills.map(\.rawValue)
+        return names.count < 2 ? names.joined() : names.dropLast().joined(separator: ", ") + " and " + names[names.count - 1]
     }
 
     /// Every note of the topic, whatever the skill: for a list of topics.
@@ -64,9 +70,9 @@ public struct Topic: Identifiable, Hashable, Sendable {
         }
 
         /// How to type the value, which listening and reading answer (writing answers the reading).
-        static func typing(_ text: String) -> Note { Note(text, skills: [.listening, .reading]) }
+        static func typing(_ text: String) -> Note { Note(text, skills: [.listening, .reading, .sentences]) }
         /// What to listen for: only when the question is spoken.
-        static func listening(_ text: String) -> Note { Note(text, skills: [.listening]) }
+        static func listening(_ text: String) -> Note { Note(text, skills: [.listening, .sentences]) }
     }
 
     public static func == (a: Topic, b: Topic) -> Bool { a.id == b.id }

@@ -120,7 +120,7 @@ public struct PreSettings: Reducer {
 
     private static func pick(_ skill: Skill, in state: inout State) {
         guard state.topic.skills.contains(skill) else {
-            state.problem = "\(state.topic.title) is drilled by \(state.topic.skills.map(\.rawValue).joined(separator: " and ")), not \(skill.rawValue)"
+            state.problem = "\(state.topic.title) is drilled by \(state.topic.skillList), not \(skill.rawValue)"
             return
         }
         state.skill = skill

@@ -114,10 +114,10 @@ public struct Quiz: Reducer, Sendable {
         /// The session is over: the limit was reached, time ran out, or the learner stopped.
         public var isOver: Bool { ending != nil }
 
-        /// Only listening questions are spoken: the voice would read a reading question's number
-        /// out and say a writing question's answer. The question's own skill, not the session's:
+        /// Only listening and sentences questions are spoken: the voice would read a reading
+        /// question's number out and say a writing question's answer. The question's own skill, not the session's:
         /// a review asks a topic not drilled in the session's skill in its first skill.
-        public var isSpoken: Bool { question.skill == .listening }
+        public var isSpoken: Bool { question.skill == .listening || question.skill == .sentences }
 
         /// What a review's rounds (and its questions under a limit) are drawn with: a stream of
         /// its own, apart from the questions drawn when there is nothing to review.

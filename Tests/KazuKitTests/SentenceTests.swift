@@ -1,0 +1,142 @@
+import Composable
+import Foundation
+import JapaneseNumbers
+@testable import KazuKit
+import Testing
+
+/// The sentence frames (Data/sentences.tsv) and the questions of the sentences skill: every
+/// frame with every topic it fits, over many values, says the engine's reading in its slot,
+/// is graded as listening is, and gives the voice nothing but kana.
+@Suite struct SentenceTests {
+    static let frames = SentenceFrame.all
+    static let topics = TopicCatalog.all.filter { $0.skills.contains(.sentences) }
+    static let numberKanji = Set("〇一二三四五六七八九十百千万億兆")
+    static func isDigit(_ c: Character) -> Bool { ("0"..."9").contains(c) || ("０"..."９").contains(c) }
+
+    @Test func theCompiledTableIsTheDataFile() throws {
+        let url = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("../../Data/sentences.tsv")
+        let file = try String(contentsOf: url, encoding: .utf8)
+        #expect(file == SentenceFrame.table + "\n", "run scripts/sentence-table after editing Data/sentences.tsv")
+        let rows = file.split(separator: "\n").filter { !$0.hasPrefix("#") && !$0.hasPrefix("id\t") }
+        #expect(rows.count == Self.frames.count)
+    }
+
+    @Test func everyCategoryHasAtLeastEightFrames() {
+        for category in TopicCategory.allCases where category != .review {
+            #expect(Self.frames.filter { $0.category == category }.count >= 8, "\(category)")
+        }
+    }
+
+    @Test func framesAreWellFormed() throws {
+        #expect(Set(Self.frames.map(\.id)).count == Self.frames.count, "frame ids are unique")
+        for frame in Self.frames {
+            #expect(frame.kana.components(separatedBy: SentenceFrame.slot).count == 2, "\(frame.id): one slot in the kana")
+            #expect(frame.written.components(separatedBy: SentenceFrame.slot).count == 2, "\(frame.id): one slot written")
+            #expect(frame.gloss.contains(SentenceFrame.slot), "\(frame.id): the gloss says the value")
+            // No number is typed into a frame, in any script: it comes from the engine.
+            let text = frame.written.replacing(SentenceFrame.slot, with: "")
+            #expect(!text.contains { Self.isDigit($0) || Self.numberKanji.contains($0) }, "\(frame.id): a number in \(frame.written)")
+            // The kana is kana the voice says (the slot empty), and says nothing else.
+            let spoken = frame.spokenKana(reading: "")
+            #expect(Phonemes.espeak(spoken) != nil, "\(frame.id): not kana: \(spoken)")
+            #expect(!spoken.contains("{") && !frame.shownKana(reading: "").contains("{"), "\(frame.id): an unknown marker")
+            // It fits topics of its own category, or counters that exist.
+            for name in frame.fits {
+                if frame.category == .counters {
+                    #expect(Counter.named(name) != nil, "\(frame.id): no counter \(name)")
+                } else {
+                    #expect(TopicCatalog.topic(id: name)?.category == frame.category, "\(frame.id): \(name) is no \(frame.category) topic")
+                }
+            }
+            if let unit = frame.unit { #expect(Counter.named(unit) != nil, "\(frame.id): no counter \(unit)") }
+        }
+    }
+
+    /// Only the topic with years no sentence fits (1年 to 2500年) and the review go without.
+    @Test func topicsWithoutFramesAreNotOfferedSentences() throws {
+        let without = TopicCatalog.all.filter { !$0.skills.contains(.sentences) }.map(\.id)
+        #expect(without == ["date.year-1-2500", "review"])
+        let conbini = try #require(TopicCatalog.topic(id: "money.conbini"))
+        #expect(conbini.skills == [.listening, .reading, .writing, .sentences])
+    }
+
+    /// The values a topic draws, `count` of them from fixed seeds.
+    static func values(_ topic: Topic, count: Int = 300) -> [QuestionValue] {
+        let random = RandomSource.seeded(DrawSeed.fnv1a("sentences." + topic.id))
+        return (0..<count).map { _ in topic.kind.draw(using: random) }
+    }
+
+    /// The reading the engine makes for a value as a frame says it, made here without the
+    /// sentence code: the topic's listening reading, or the bare number read with the frame's unit.
+    static func engineReading(_ topic: Topic, _ value: QuestionValue, _ frame: SentenceFrame) throws -> String {
+        if let unit = frame.unit, case let .number(n) = value {
+            return try JapaneseNumbers.reading(of: n, counter: Counter.named(unit)).hiragana
+        }
+        return try #require(topic.question(valueKey: value.key, skill: .listening)).spokenKana
+    }
+
+    @Test(arguments: topics)
+    func everyFrameSaysTheEnginesReadingAndIsGradedAsListening(topic: Topic) throws {
+        var used = Set<String>()
+        for value in Self.values(topic) {
+            let fitting = SentenceFrame.frames(for: topic, value: value)
+            #expect(!fitting.isEmpty, "\(topic.id) \(value.key): no frame fits")
+            let listening = try #require(topic.question(valueKey: value.key, skill: .listening))
+            for frame in fitting {
+                used.insert(frame.id)
+                let question = QuestionMaker.sentenceQuestion(topic: topic, value: value, frame: frame)
+                let sentence = try #require(question.sentence)
+                let where_ = "\(topic.id) \(frame.id) \(value.key)"
+                let reading = try Self.engineReading(topic, value, frame)
+                // The slot holds the engine's reading exactly, joined with its sound changes.
+                #expect(question.spokenKana == frame.spokenKana(reading: reading), "\(where_): \(question.spokenKana)")
+                #expect(sentence.kana == frame.shownKana(reading: reading), "\(where_): \(sentence.kana)")
+                // The voice gets kana only: no digits, no kanji.
+                #expect(Phonemes.espeak(question.spokenKana) != nil, "\(where_): \(question.spokenKana)")
+                #expect(!question.spokenKana.contains { Self.isDigit($0) || $0.isASCII }, "\(where_): \(question.spokenKana)")
+                // Graded as listening: its answer, and the value written, are right.
+                #expect(question.grade(listening.answer) == .correct, "\(where_): \(listening.answer)")
+                #expect(question.grade(question.answer) == .correct, "\(where_): \(question.answer)")
+                #expect(question.grade(question.written) == .correct, "\(where_): \(question.written)")
+                // The written sentence holds the value as written (an amount as 1,204円).
+                let written = question.written.hasPrefix("￥") ? question.written.dropFirst() + "円" : question.written
+                #expect(sentence.written.contains(written), "\(where_): \(sentence.written) lacks \(written)")
+                #expect(sentence.romaji.contains(question.romaji), "\(where_): \(sentence.romaji)")
+                #expect(sentence.romaji.allSatisfy(\.isASCII) || sentence.romaji.contains("ō"), "\(where_): \(sentence.romaji)")
+                #expect(!sentence.gloss.contains("{"), "\(where_): \(sentence.gloss)")
+            }
+            // The frame a question is asked in is one that fits, the same every time.
+            let asked = try #require(topic.question(valueKey: value.key, skill: .sentences))
+            #expect(fitting.map(\.id).contains(asked.sentence?.frameID ?? ""), "\(topic.id) \(value.key)")
+            #expect(topic.question(valueKey: value.key, skill: .sentences) == asked)
+        }
+        let own = Self.frames.filter { frame in
+            frame.fits.contains(topic.id) || {
+                guard case let .counters(choices) = topic.kind else { return false }
+                return choices.contains { frame.fits.contains($0.counter.name) }
+            }()
+        }
+        // The mixed counters draw each counter's small numbers too rarely: each counter's own topic covers its frames.
+        if !topic.listeningAsksCounter {
+            #expect(Set(own.map(\.id)) == used, "\(topic.id): frames never drawn: \(Set(own.map(\.id)).subtracting(used).sorted())")
+        }
+    }
+
+    @Test func aSentenceReadsAsItShould() throws {
+        let conbini = try #require(TopicCatalog.topic(id: "money.conbini"))
+        let frame = try #require(SentenceFrame.all.first { $0.id == "money.register" })
+        let question = QuestionMaker.sentenceQuestion(topic: conbini, value: .number(1_204), frame: frame)
+        #expect(question.spokenKana == "おかいけい、せんにひゃくよえんになります")
+        #expect(question.sentence == Sentence(
+            frameID: "money.register", written: "お会計、1,204円になります", kana: "おかいけい、せんにひゃくよえんになります",
+            romaji: "okaikei, \(question.romaji) ninarimasu", gloss: "Your total comes to ¥1,204."))
+        #expect(question.grade("1204") == .correct && question.grade("1,204円") == .correct && question.grade("1240") == .incorrect)
+        // The particle は is written は and said わ.
+        let platform = try #require(SentenceFrame.all.first { $0.id == "phone.number" })
+        let phone = QuestionMaker.sentenceQuestion(topic: try #require(TopicCatalog.topic(id: "phone.mobile")),
+                                                   value: .phone("090-1234-5678"), frame: platform)
+        #expect(phone.sentence?.kana.hasPrefix("でんわばんごうは、") == true)
+        #expect(phone.spokenKana.hasPrefix("でんわばんごうわ、"))
+        #expect(phone.sentence?.romaji.hasPrefix("denwabangouwa, ") == true)
+    }
+}
