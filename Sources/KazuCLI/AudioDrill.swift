@@ -24,6 +24,10 @@ enum AudioDrill {
         var kanji: String
         var kana: String
         var romaji: String
+        /// The kana said: the value's reading, or in the sentences skill its sentence.
+        var spoken: String
+        /// In the sentences skill, the sentence the value is said in.
+        var sentence: Sentence? = nil
     }
 
     /// Where one question is in the track: from the start of the question to the end of its repeat.
@@ -41,35 +45,37 @@ enum AudioDrill {
     /// so the pauses are the lengths asked for.
     static let quiet: Int16 = 64
 
-    /// `count` questions of `topic`, listening, drawn from `seed`: the same seed, the same drill.
+    /// `count` questions of `topic` in `skill` (listening or sentences), drawn from `seed`: the
+    /// same seed, the same drill.
     /// A value is not asked twice in a row when the topic has others; with `distinct`, never
     /// twice, so there may be fewer than `count` in a topic with fewer values.
-    static func draw(topic: Topic, count: Int, seed: UInt64, distinct: Bool = false) -> [Item] {
+    static func draw(topic: Topic, count: Int, seed: UInt64, skill: Skill = .listening, distinct: Bool = false) -> [Item] {
         var items: [Item] = []
         var seen: Set<String> = []
         var number = 0
         // Enough draws for a topic with fewer values than `count` to give all it has.
         while items.count < count, number < count * 20 {
             number += 1
-            var question = draw(topic, seed: seed, number: number, attempt: 0)
+            var question = draw(topic, skill: skill, seed: seed, number: number, attempt: 0)
             var attempt = 1
             while attempt < 4, question.valueKey == items.last?.valueKey || (distinct && seen.contains(question.valueKey)) {
-                question = draw(topic, seed: seed, number: number, attempt: attempt)
+                question = draw(topic, skill: skill, seed: seed, number: number, attempt: attempt)
                 attempt += 1
             }
             if distinct && seen.contains(question.valueKey) { continue }
             seen.insert(question.valueKey)
             let kanji = topic.question(valueKey: question.valueKey, skill: .reading)?.prompt ?? question.written
             items.append(Item(number: items.count + 1, valueKey: question.valueKey, written: question.written,
-                              kanji: kanji, kana: question.reading, romaji: question.romaji))
+                              kanji: kanji, kana: question.reading, romaji: question.romaji,
+                              spoken: question.spokenKana, sentence: question.sentence))
         }
         return items
     }
 
-    private static func draw(_ topic: Topic, seed: UInt64, number: Int, attempt: Int) -> Question {
+    private static func draw(_ topic: Topic, skill: Skill, seed: UInt64, number: Int, attempt: Int) -> Question {
         // Drawn as a quiz draws (`DrawSeed`): each question on its own, none predicting the next.
         let random = RandomSource.seeded(DrawSeed.seed(session: seed, stream: topic.id, number: number, attempt: attempt))
-        return topic.makeQuestion(skill: .listening, using: random)
+        return topic.makeQuestion(skill: skill, using: random)
     }
 
     /// The whole track: a lead-in, then for each item its clip, `pause` seconds, the clip
@@ -113,6 +119,10 @@ enum AudioDrill {
             text += "\n\(item.number)\n\(timestamp(cue.start)) --> \(timestamp(cue.end))\n"
             text += escapedHTML("\(item.number). \(item.written)") + "\n"
             text += escapedHTML("\(item.kanji)  \(item.kana)  \(item.romaji)") + "\n"
+            if let sentence = item.sentence {
+                text += escapedHTML("\(sentence.written)  \(sentence.kana)") + "\n"
+                text += escapedHTML("\(sentence.romaji): \(sentence.gloss)") + "\n"
+            }
         }
         return text
     }
@@ -133,7 +143,7 @@ enum AudioDrill {
     /// than replacing another value's sound.
     static func soundFileName(topicID: String, item: Item) -> String {
         let value = String(item.valueKey.map { $0.isLetter || $0.isNumber || $0 == "." || $0 == "-" ? $0 : "_" })
-        return "kazu-\(topicID)-\(value).wav"
+        return "kazu-\(topicID)-\(value)\(item.sentence == nil ? "" : "-sentence").wav"
     }
 
     /// Anki's text import: a header saying tab-separated with HTML, then one note a line,
@@ -141,7 +151,8 @@ enum AudioDrill {
     static func ankiNotes(_ items: [Item], topicID: String) -> String {
         var text = "#separator:tab\n#html:true\n#tags:kazu \(topicID)\n"
         for item in items {
-            let back = [item.written, item.kanji, item.kana, item.romaji].map(escapedHTML).joined(separator: "<br>")
+            let sentence = item.sentence.map { [$0.written, $0.kana, $0.romaji, $0.gloss] } ?? []
+            let back = ([item.written, item.kanji, item.kana, item.romaji] + sentence).map(escapedHTML).joined(separator: "<br>")
             text += "[sound:\(soundFileName(topicID: topicID, item: item))]\t\(back)\n"
         }
         return text

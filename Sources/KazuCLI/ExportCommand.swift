@@ -16,7 +16,7 @@ import SpeechEspeak
 enum ExportCommand: Command {
     static let spec = CommandSpec(
         name: "export",
-        abstract: "Write a listening drill as audio: one WAV with its cues, or notes and sounds for Anki.",
+        abstract: "Write a drill to listen to: one WAV with its cues, or notes and sounds for Anki.",
         discussion: """
             With --wav, FILE gets each question spoken, a pause to answer in your head, then \
             the question again to check; beside it, FILE with .vtt is a WebVTT file giving each \
@@ -29,7 +29,7 @@ enum ExportCommand: Command {
             .option("anki", value: "DIR", help: "Write Anki notes and their sounds to DIR, a new or empty folder."),
             .option("questions", short: "n", value: "N", as: Int.self, in: 1...1000, help: "How many questions.", default: 20),
             .option("skill", short: "s", value: "SKILL", as: Skill.self,
-                    help: "listening, the one skill a drill has by ear.", default: .listening),
+                    help: "listening (the number alone) or sentences (the number said in a sentence).", default: .listening),
             .option("pause", value: "SECONDS", as: Double.self, in: 0.5...60,
                     help: "Silence after each question, to answer in your head.", default: 3),
             .option("seed", value: "N", as: UInt64.self, help: "Draw the questions from seed N: the same seed, the same drill."),
@@ -54,11 +54,12 @@ enum ExportCommand: Command {
         case let .success(found): topic = found
         case let .failure(problem): throw UsageError(problem.message)
         }
-        guard arguments.defaultedValue("skill", as: Skill.self) == .listening else {
-            throw UsageError("a drill to listen to is the listening skill; reading and writing are drilled on screen with 'kazu quiz'")
+        let skill = arguments.defaultedValue("skill", as: Skill.self)
+        guard skill == .listening || skill == .sentences else {
+            throw UsageError("a drill to listen to is listening or sentences; reading and writing are drilled on screen with 'kazu quiz'")
         }
-        guard topic.skills.contains(.listening) else {
-            throw UsageError("\(topic.id) is drilled by \(topic.skillList), not by ear")
+        guard topic.skills.contains(skill) else {
+            throw UsageError("\(topic.id) is drilled by \(topic.skillList), not by \(skill.rawValue)")
         }
         let kept = (try? storageLocations()).map { [$0.historyFile, $0.settingsFile] } ?? []
         if let wav {
@@ -75,14 +76,14 @@ enum ExportCommand: Command {
         try SayCommand.checkVoice(preferences.voice, among: try waitFor { try await speech.voices() })
         let seed = arguments.value("seed", as: UInt64.self) ?? UInt64.random(in: 0...999_999)
         let count = arguments.defaultedValue("questions", as: Int.self)
-        let items = AudioDrill.draw(topic: topic, count: count, seed: seed, distinct: anki != nil)
+        let items = AudioDrill.draw(topic: topic, count: count, seed: seed, skill: skill, distinct: anki != nil)
         var clips: [(AudioDrill.Item, PCMAudio)] = []
         for item in items {
-            let utterance = preferences.utterance(item.kana, within: speech.parameters)
+            let utterance = preferences.utterance(item.spoken, within: speech.parameters)
             do {
                 clips.append((item, try waitFor { try await speech.synthesize(utterance) }))
             } catch {
-                throw CommandFailure("cannot synthesise \(item.kana): \(error)")
+                throw CommandFailure("cannot synthesise \(item.spoken): \(error)")
             }
         }
 
@@ -98,7 +99,8 @@ enum ExportCommand: Command {
     private static func writeTrack(_ clips: [(AudioDrill.Item, PCMAudio)], to path: String, topic: Topic, seed: UInt64,
                                    pause: Double, io: TerminalIO) throws {
         let track = try AudioDrill.track(clips, pause: pause)
-        let note = "kazu export \(topic.id) --questions \(clips.count) --seed \(seed) --pause \(pause.argumentDescription)"
+        let skill = clips.first?.0.sentence == nil ? "" : " --skill sentences"
+        let note = "kazu export \(topic.id)\(skill) --questions \(clips.count) --seed \(seed) --pause \(pause.argumentDescription)"
         try write(to: path) { try WAVFile.write(track.audio, to: path) }
         let cues = cuePath(for: path)
         try write(to: cues) { try writeText(AudioDrill.webVTT(track.cues, note: note), to: cues) }

@@ -78,6 +78,25 @@ struct ExportTests {
         }
     }
 
+    @Test("a sentences drill says each sentence twice, and its cue shows the sentence and its gloss")
+    func sentencesDrill() throws {
+        let wav = directory.path + "/sentences.wav"
+        let result = try KazuProcess.run(["export", "money.conbini", "--skill", "sentences", "--questions", "3", "--seed", "5",
+                                          "--pause", "1", "--wav", wav])
+        #expect(result.status == 0, "\(result.errors)")
+        let audio = try WAVFile.read(from: wav)
+        let cues = cues(try String(contentsOfFile: directory.path + "/sentences.vtt", encoding: .utf8))
+        #expect(cues.count == 3)
+        #expect(utterances(in: audio).count == 2 * cues.count)
+        for cue in cues {
+            #expect(cue.lines.count == 4, "\(cue.lines)")
+            // The written sentence holds the amount, and the last line is the romaji and the gloss.
+            #expect(cue.lines.count == 4 && cue.lines[2].contains("円") && cue.lines[3].contains(": "), "\(cue.lines)")
+        }
+        let reading = try KazuProcess.run(["export", "date.year-1-2500", "--skill", "sentences", "--wav", directory.path + "/x.wav"])
+        #expect(reading.status == 64 && reading.errors.contains("not by sentences"), "\(reading.errors)")
+    }
+
     @Test("the same seed gives the same drill, sound and cues")
     func seedIsDeterministic() throws {
         for name in ["a", "b"] {
@@ -129,7 +148,7 @@ struct ExportTests {
               (["export", "nonesuch", "--wav", "x.wav"], "error: no topic 'nonesuch'"),
               (["export", "money.conbini"], "error: say where the drill goes: --wav FILE"),
               (["export", "money.conbini", "--wav", "x.wav", "--anki", "d"], "error: --wav and --anki both"),
-              (["export", "money.conbini", "--skill", "reading", "--wav", "x.wav"], "error: a drill to listen to is the listening skill"),
+              (["export", "money.conbini", "--skill", "reading", "--wav", "x.wav"], "error: a drill to listen to is listening or sentences"),
               (["export", "money.conbini", "--wav", "no-folder/x.wav"], "error: --wav 'no-folder/x.wav': there is no folder 'no-folder'"),
               (["export", "money.conbini", "--anki", "full"], "error: --anki 'full' is not empty"),
               (["export", "money.conbini", "--wav", "-"], "error: --wav needs a file, not standard output"),
