@@ -104,7 +104,7 @@ enum ExportCommand: Command {
         try write(to: path) { try WAVFile.write(track.audio, to: path) }
         let cues = cuePath(for: path)
         try write(to: cues) { try writeText(AudioDrill.webVTT(track.cues, note: note), to: cues) }
-        io.output.writeLine("wrote \(path) (\(clips.count) questions, \(minutes(track.audio.seconds))) and \(cues); seed \(seed)")
+        io.output.writeLine("wrote \(path) (\(clips.count) question\(clips.count == 1 ? "" : "s"), \(minutes(track.audio.seconds))) and \(cues); seed \(seed)")
     }
 
     /// The drill as Anki notes in `folder`: a sound per value, the notes file and a README.
