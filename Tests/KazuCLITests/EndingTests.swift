@@ -20,21 +20,27 @@ struct EndingTests {
     // otherwise hold a thread of the cooperative pool for the suite's minute. What a run saw
     // comes back, and is checked here.
 
+    /// Runs an infinite reading session on a real terminal, answers one question, waits for
+    /// the next, ends it with `ending`, and gives the number of sessions its history holds.
+    static func sessionsKeptAfterEnding(_ ending: @escaping @Sendable (KazuTerminal) throws -> Void) async throws -> Int {
+        try await onItsOwnThread {
+            let (home, environment) = try Self.freshHome()
+            let terminal = try KazuTerminal(["quiz", "number.1-10", "-s", "reading", "--infinite", "--no-audio"],
+                                            environment: environment)
+            let question = try terminal.readLine(containing: "[#1]")
+            try terminal.send(try answer(toReadingLine: question))
+            try terminal.readLine(containing: "[#2]")
+            try ending(terminal)
+            try terminal.waitForExit()
+            return historyLines(in: home.path).count
+        }
+    }
+
     /// Closing the terminal window: SIGHUP, the end of input and failing writes together,
     /// through a real pseudo-terminal.
     @Test func aClosedTerminalKeepsTheSession() async throws {
         for run in 1...20 {
-            let sessions = try await onItsOwnThread {
-                let (home, environment) = try Self.freshHome()
-                let terminal = try KazuTerminal(["quiz", "number.1-10", "-s", "reading", "--infinite", "--no-audio"],
-                                                environment: environment)
-                let question = try terminal.readLine(containing: "[#1]")
-                try terminal.send(try answer(toReadingLine: question))
-                try terminal.readLine(containing: "[#2]")
-                terminal.hangUp()
-                try terminal.waitForExit()
-                return historyLines(in: home.path).count
-            }
+            let sessions = try await Self.sessionsKeptAfterEnding { $0.hangUp() }
             #expect(sessions == 1, "run \(run): the session was lost")
         }
     }
@@ -42,17 +48,7 @@ struct EndingTests {
     /// Ctrl-C then Ctrl-D typed at once on a terminal: the session is kept.
     @Test func ctrlCThenCtrlDKeepsTheSession() async throws {
         for run in 1...6 {
-            let sessions = try await onItsOwnThread {
-                let (home, environment) = try Self.freshHome()
-                let terminal = try KazuTerminal(["quiz", "number.1-10", "-s", "reading", "--infinite", "--no-audio"],
-                                                environment: environment)
-                let question = try terminal.readLine(containing: "[#1]")
-                try terminal.send(try answer(toReadingLine: question))
-                try terminal.readLine(containing: "[#2]")
-                try terminal.type([0x03, 0x04])
-                try terminal.waitForExit()
-                return historyLines(in: home.path).count
-            }
+            let sessions = try await Self.sessionsKeptAfterEnding { try $0.type([0x03, 0x04]) }
             #expect(sessions == 1, "run \(run): the session was lost")
         }
     }
