@@ -18,7 +18,8 @@ let package = Package(
     targets: [
         // The reducer runtime: Reducer, Scope, Effect, Store, dependencies.
         .target(name: "Composable"),
-        // A lock ThreadSanitizer can see, shared by the test store and the live voice's player.
+        // A lock ThreadSanitizer can see, and detached threads for blocking waits; shared by the
+        // test store, the live voice's player and the command line's input reader.
         .target(name: "Locking"),
         // TestStore and TestClock; linked by tests only, never by `kazu`.
         .target(name: "ComposableTesting", dependencies: ["Composable", "Locking"]),
@@ -37,7 +38,7 @@ let package = Package(
         // speech interface only; whoever builds the store plugs in the live voice.
         .target(name: "KazuKit", dependencies: ["Composable", "JapaneseNumbers", "SpeechClient"]),
         // The command line: option parsing and the commands, as a library so tests can drive it.
-        .target(name: "KazuCLI", dependencies: ["JapaneseNumbers", "SpeechClient", "SpeechEspeak", "Composable", "KazuKit"]),
+        .target(name: "KazuCLI", dependencies: ["JapaneseNumbers", "SpeechClient", "SpeechEspeak", "Composable", "KazuKit", "Locking"]),
         .executableTarget(name: "kazu", dependencies: ["KazuCLI"]),
         // Benchmarks: `swift run -c release kazu-bench` prints time per operation.
         .executableTarget(name: "kazu-bench", dependencies: ["Composable", "JapaneseNumbers", "KazuKit", "SpeechClient", "SpeechEspeak"]),

@@ -11,6 +11,7 @@ import Glibc
 import Musl
 #endif
 import KazuKit
+import Locking
 import SpeechClient
 
 /// One `kazu quiz` run: the engine's store on the main actor, standard input read on a

@@ -172,13 +172,13 @@ final class PlayerProcess: Sendable {
     private func watch(errors stderrFD: Int32) {
         let errorText = PthreadLocked("")
         let drained = DispatchSemaphore(value: 0)
-        startThread {
+        startDetachedThread {
             let text = Self.readAll(stderrFD)
             close(stderrFD)
             errorText.withLock { $0 = text }
             drained.signal()
         }
-        startThread {
+        startDetachedThread {
             let status = self.waitForExit()
             // Its last words, but not what a child it left behind holds open: a wrapper
             // script's background job would otherwise hold up every stop until it ended.
@@ -301,24 +301,4 @@ struct PlayerLaunchError: Error, CustomStringConvertible {
     var executable: String
     var code: Int32
     var description: String { "cannot start \(executable): \(String(cString: strerror(code)))" }
-}
-
-/// Runs `body` on a new detached thread, for a call that blocks until another process acts.
-private func startThread(_ body: @escaping @Sendable () -> Void) {
-    let context = Unmanaged.passRetained(ThreadBody(body)).toOpaque()
-    var thread = pthread_t()
-    let status = pthread_create(&thread, nil, { context in
-        Unmanaged<ThreadBody>.fromOpaque(context!).takeRetainedValue().body()
-        return nil
-    }, context)
-    guard status == 0 else {
-        Unmanaged<ThreadBody>.fromOpaque(context).release()
-        fatalError("cannot start a thread: \(String(cString: strerror(status)))")
-    }
-    pthread_detach(thread)
-}
-
-private final class ThreadBody: Sendable {
-    let body: @Sendable () -> Void
-    init(_ body: @escaping @Sendable () -> Void) { self.body = body }
 }

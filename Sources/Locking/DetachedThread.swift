@@ -1,4 +1,3 @@
-import Synchronization
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Musl)
@@ -8,12 +7,13 @@ import Darwin
 #endif
 
 /// Runs `body` on a new thread of its own, detached: what Foundation's `Thread` gives, with
-/// pthreads, so that `kazu` needs no more than FoundationEssentials.
+/// pthreads, so that `kazu` needs no more than FoundationEssentials. For work that blocks
+/// until another process acts (a read, a wait for a player).
 ///
 /// ```swift
 /// startDetachedThread { for line in reader { continuation.yield(line) } }
 /// ```
-func startDetachedThread(_ body: @escaping @Sendable () -> Void) {
+package func startDetachedThread(_ body: @escaping @Sendable () -> Void) {
     // The new thread takes a body from the waiting ones rather than through pthread's
     // context pointer: each thread started takes one, so every body runs once.
     waitingBodies.withLock { $0.append(body) }
@@ -35,4 +35,4 @@ func startDetachedThread(_ body: @escaping @Sendable () -> Void) {
 }
 
 /// Bodies handed to `startDetachedThread` whose threads have not taken them yet.
-private let waitingBodies = Mutex<[@Sendable () -> Void]>([])
+private let waitingBodies = PthreadLocked<[@Sendable () -> Void]>([])
