@@ -182,7 +182,9 @@ extension HistoryClient {
                 switch read {
                 case let .record(record, part): joiner.take(record, part: part, each)
                 case .newer: skipped.newer += 1
-                case .damaged: if let line, isBlank(line) {} else { skipped.damaged += 1 }
+                // Blank lines were left out above: what is damaged here is a line too long to
+                // read, or an object that does not decode.
+                case .damaged: skipped.damaged += 1
                 }
             }
         }
@@ -253,8 +255,6 @@ extension HistoryClient {
     }
 
     private static func read(_ line: ArraySlice<UInt8>) -> ReadLine {
-        // Told at the speed of reading rather than of a failed decode.
-        guard startsAsObject(line) else { return .damaged }
         if case let (record, part)? = try? HistoryLine.decodePart(line) {
             if record.version == SessionRecord.currentVersion { return .record(record, part) }
             return record.version > SessionRecord.currentVersion ? .newer : .damaged
