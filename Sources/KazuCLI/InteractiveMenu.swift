@@ -23,6 +23,8 @@ enum InteractiveMenu {
             io.output.writeLine("Kazu (数): hear a number, type it. Pick a topic by number or id (Ctrl-D to leave).")
             if remembered.dueToday > 0 {
                 io.output.writeLine("\(remembered.dueToday) value\(remembered.dueToday == 1 ? "" : "s") due for review today ('review' asks them first)")
+            } else if !review.isEmpty {
+                io.output.writeLine("nothing due for review today ('review' reviews ahead: the values due soonest)")
             }
             for section in sections {
                 io.output.writeLine(section.title)

@@ -162,12 +162,12 @@ enum QuizCommand: Command {
         let history: HistoryClient
         /// The settings, and what was wrong with their file.
         let loaded: SettingsLoad
-        /// What there is to review.
+        /// What there is to review, in the order it is asked: the due values first.
         let review: [ReviewEntry]
         /// The weak-spots topic, once the history has enough.
         let weakSpots: Topic?
         /// How many of the values to review SM-2 has due by the end of today.
-        let dueToday: Int
+        var dueToday: Int { review.count(where: \.isDue) }
     }
 
     /// The settings and history clients for this process, the settings (a problem with the
@@ -183,11 +183,9 @@ enum QuizCommand: Command {
         var model = LearnerModel()
         var schedule = ReviewSchedule()
         let read = (try? history.scan { statistics.add($0); model.add($0); schedule.add($0) }) != nil
-        let endOfToday = StatsCommand.endOfToday()
         return Remembered(locations: locations, settingsClient: settingsClient, history: history, loaded: loaded,
-                          review: read ? schedule.prioritizing(statistics.review, by: endOfToday) : [],
-                          weakSpots: read ? WeakSpots.topic(for: model) : nil,
-                          dueToday: read ? schedule.due(statistics.review, by: endOfToday).count : 0)
+                          review: read ? schedule.review(statistics.review, by: StatsCommand.endOfToday()) : [],
+                          weakSpots: read ? WeakSpots.topic(for: model) : nil)
     }
 
     /// Plays a session and exits with its status once it has ended: saved, and every effect

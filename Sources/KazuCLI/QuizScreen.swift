@@ -17,13 +17,18 @@ enum QuizScreen {
     }
 
     /// "10 questions"; in a review, which asks each value once (a round at a time without a
-    /// question limit), what there is to review: "3 values to review", "10 of 25 values to
-    /// review", "Infinite, 3 values to review in rounds".
+    /// question limit), what there is to review and how much of it is due: "3 values to
+    /// review, all due today", "10 of 25 values to review, 4 due today first", "Infinite, 3
+    /// values to review in rounds, none due today: reviewing ahead" (the soonest due first).
     private static func length(_ quiz: Quiz.State) -> String {
         guard let values = quiz.valuesToReview, values > 0 else { return quiz.mode.title }
         let noun = values == 1 ? "value" : "values"
-        guard case let .questionLimit(limit) = quiz.mode else { return "\(quiz.mode.title), \(values) \(noun) to review in rounds" }
-        return limit < values ? "\(limit) of \(values) \(noun) to review" : "\(values) \(noun) to review"
+        let due = quiz.valuesDueToReview ?? values
+        let dueText = due == values ? "all due today" : due == 0 ? "none due today: reviewing ahead" : "\(due) due today first"
+        guard case let .questionLimit(limit) = quiz.mode else {
+            return "\(quiz.mode.title), \(values) \(noun) to review in rounds, \(dueText)"
+        }
+        return (limit < values ? "\(limit) of \(values) \(noun) to review" : "\(values) \(noun) to review") + ", \(dueText)"
     }
 
     /// The question line: progress, what the question's skill shows (in a review, a topic
@@ -103,8 +108,11 @@ enum QuizScreen {
                 line("missed: \(question.written)  \(question.reading)  \(question.romaji)  (\(tries))")
             }
         }
-        if wrong + skipped > 0 && inHistory { line("'kazu quiz review' asks what you missed again, until you get each right twice in a row") }
+        if wrong + skipped > 0 && inHistory { line(reviewLine) }
     }
+
+    /// The summary's last line when something was missed and saved.
+    static let reviewLine = "'kazu quiz review' asks what you missed again when due: in a day, then further apart as you get it right"
 
     static let help = [
         "line commands:",

@@ -78,9 +78,10 @@ enum StatsCommand: Command {
                 io.output.writeLine("  \(UserText.escaped(missed.written))  \(UserText.escaped(missed.reading))  ×\(missed.misses)  (\(UserText.escaped(missed.topicID)))")
             }
         }
-        let due = schedule.due(stats.review, by: endOfToday()).count, dueRules = schedule.dueRules(by: endOfToday()).count
+        let due = dueToday(stats, schedule), dueRules = schedule.dueRules(by: endOfToday())
         io.output.writeLine("")
-        io.output.writeLine("due today (SM-2): \(counted(due, "value")), \(counted(dueRules, "sound rule"))"
+        io.output.writeLine("due today (SM-2): \(counted(due, "value")), \(counted(dueRules.count, "sound rule"))"
+            + (dueRules.isEmpty ? "" : " (\(dueRules.map(\.rawValue).joined(separator: ", ")))")
             + (due > 0 ? "; 'kazu quiz review' asks the due values first" : ""))
         let weakest = model.weakestRules.prefix(weakestShown)
         if !weakest.isEmpty {
@@ -119,7 +120,12 @@ enum StatsCommand: Command {
 
     /// The end of the learner's day: what is due by then is due today.
     static func endOfToday(now: Date = Date()) -> Date {
-        Calendar.current.startOfDay(for: now).addingTimeInterval(86_400)
+        ReviewSchedule.endOfDay(containing: now)
+    }
+
+    /// How many values of the review SM-2 has due by the end of today.
+    static func dueToday(_ stats: HistoryStatistics, _ schedule: ReviewSchedule) -> Int {
+        schedule.review(stats.review, by: endOfToday()).count(where: \.isDue)
     }
 
     private static func json(_ stats: HistoryStatistics, model: LearnerModel, schedule: ReviewSchedule,
@@ -156,7 +162,7 @@ enum StatsCommand: Command {
                 Rule(rule: $0.rule.rawValue, title: $0.rule.title, example: $0.example, reading: $0.exampleReading,
                      answered: $0.tally.answered, right: $0.tally.right, accuracy: $0.tally.accuracy)
             },
-            dueToday: schedule.due(stats.review, by: endOfToday()).count,
+            dueToday: dueToday(stats, schedule),
             rulesDueToday: schedule.dueRules(by: endOfToday()).map(\.rawValue),
             skippedLines: skipped.total, newerLines: skipped.newer)
         let encoder = JSONEncoder()

@@ -15,7 +15,8 @@ struct LearnerCommandTests {
         (home, environment) = try temporaryKazuHome("kazu-learner")
     }
 
-    func writeHistory(sessions: Int) throws {
+    /// `sessions` sessions a day apart, the last `latest` seconds ago.
+    func writeHistory(sessions: Int, latest: TimeInterval = 2 * 86_400) throws {
         let plan: [(topic: String, right: [String], missed: [String])] = [
             ("number.1-1000", ["12", "45", "250", "801", "999", "74"], ["300", "333"]),
             ("counter.long", ["1本", "5本", "10本", "22本", "6本"], ["3本", "13本"]),
@@ -28,8 +29,9 @@ struct LearnerCommandTests {
                 QuestionRecord(question: try #require(topic.question(valueKey: key, skill: .reading)),
                                submissions: [SubmissionRecord(typed: isRight ? key : "4", verdict: isRight ? .correct : .incorrect, seconds: 1)])
             }
-            // Days ago, a day apart: every value missed is due again by now (SM-2: a miss is due a day later).
-            let end = Date().addingTimeInterval(-Double(sessions - index + 1) * 86_400)
+            // A day apart, by default the last two days ago: every value missed is due again by
+            // now (SM-2: a miss is due a day later).
+            let end = Date().addingTimeInterval(-latest - Double(sessions - index - 1) * 86_400)
             let record = SessionRecord(topicID: topicID, skill: .reading, mode: .questionLimit(questions.count), seed: 1,
                                        startedAt: end.addingTimeInterval(-60), endedAt: end, ending: .completed, questions: questions)
             lines += String(decoding: try HistoryClient.encodedLine(record), as: UTF8.self)
@@ -47,12 +49,31 @@ struct LearnerCommandTests {
         #expect(lines[heading + 1].hasPrefix("  0%  \(SoundRule.voicing.title)  e.g. "), "\(stats.output)")
         #expect(stats.output.contains("drill them with 'kazu quiz weak-spots'"))
         // 300, 333, 3本 and 13本 were missed, each at least a day ago.
-        #expect(stats.output.contains("\ndue today (SM-2): 4 values, "), "\(stats.output)")
+        #expect(stats.output.contains("\ndue today (SM-2): 4 values, 1 sound rule (voicing); 'kazu quiz review' asks the due values first\n"),
+                "\(stats.output)")
         let json = try KazuProcess.run(["stats", "--json"], environment: environment)
         #expect(json.output.contains("\"rulesMissedMost\" : ["))
         #expect(json.output.contains("\"dueToday\" : 4"))
+        #expect(json.output.contains("\"rulesDueToday\" : [\n    \"voicing\"\n  ]"), "\(json.output)")
         let first = try #require(json.output.range(of: "\"rule\" : \""))
         #expect(json.output[first.upperBound...].hasPrefix("voicing\""), "\(json.output)")
+    }
+
+    /// The menu says how many values are due; with none due (all missed just now), that the
+    /// review still asks, ahead of the schedule.
+    @Test(arguments: [(2 * 86_400.0, "2 values due for review today ('review' asks them first)"),
+                      (0, "nothing due for review today ('review' reviews ahead: the values due soonest)")])
+    func theMenuSaysWhatIsDueForReview(latest: TimeInterval, line: String) throws {
+        try writeHistory(sessions: 1, latest: latest)
+        let dialog = try KazuDialog(["script", "-qec", KazuProcess.executablePath, "/dev/null"],
+                                    environment: environment.merging(["KAZU_PLAYER": "none", "TERM": "xterm"]) { $1 },
+                                    executable: "/usr/bin/env")
+        try dialog.readLine(containing: "Pick a topic by number or id")
+        let next = try dialog.readLine()
+        #expect(next?.hasPrefix(line) == true, "\(next ?? "")")   // the terminal ends it with \r
+        try dialog.readLine(containing: "Review — review")
+        try dialog.type([0x04])    // Ctrl-D leaves the menu
+        #expect(try dialog.waitForExit() == 0)
     }
 
     @Test func weakSpotsIsRefusedUntilThereIsHistoryThenSaysWhatItDrills() throws {

@@ -72,7 +72,7 @@ struct QuizCommandTests {
         #expect(summary.hasPrefix("summary: 0/2 right first time (0%), 1 wrong, 1 skipped"))
         #expect(try dialog.readLine()?.hasPrefix("missed: ") == true)
         #expect(try dialog.readLine()?.hasPrefix("missed: ") == true)
-        #expect(try dialog.readLine() == "'kazu quiz review' asks what you missed again, until you get each right twice in a row")
+        #expect(try dialog.readLine() == "'kazu quiz review' asks what you missed again when due: in a day, then further apart as you get it right")
         #expect(try dialog.waitForExit() == 0)
         let record = try #require(try history().first)
         #expect(record.questions.map(\.outcome) == [.incorrect, .skipped] && record.ending == .stopped)
@@ -462,7 +462,8 @@ struct QuizCommandTests {
     }
 
     /// One value left to review and the saved limit of 10 questions: the review asks it once,
-    /// says so in its first line, and completes.
+    /// says so in its first line (and that, missed just now, it is not due until tomorrow),
+    /// and completes.
     @Test func aReviewAsksEachValueLeftOnceAndSaysHowManyThereAre() throws {
         let topic = try #require(TopicCatalog.topic(id: "number.1-10"))
         let eight = try #require(topic.question(valueKey: "8", skill: .reading))
@@ -471,7 +472,7 @@ struct QuizCommandTests {
                                    questions: [QuestionRecord(question: eight, submissions: [SubmissionRecord(typed: "9", verdict: .incorrect, seconds: 1)])])
         try Data(try HistoryClient.encodedLine(record)).write(to: URL(fileURLWithPath: directory + "/data/history.jsonl"))
         let dialog = try KazuDialog(["quiz", "review", "--skill", "reading", "--no-audio"], environment: environment)
-        #expect(try dialog.readLine()?.contains("(review) · reading · 1 value to review · seed ") == true)
+        #expect(try dialog.readLine()?.contains("(review) · reading · 1 value to review, none due today: reviewing ahead · seed ") == true)
         let line = try dialog.readLine(containing: "[1/1]")
         #expect(line == "[1/1]  八  ___")
         try dialog.send("8")
@@ -479,10 +480,11 @@ struct QuizCommandTests {
         #expect(try dialog.readLine(containing: "summary:").hasPrefix("summary: 1/1 right first time"))
         #expect(try dialog.waitForExit() == 0)
         #expect(try history().last?.mode == .questionLimit(1))
-        // With no question limit, in rounds: the value missed is still there (right once).
+        // With no question limit, in rounds: the value missed is still there (a miss stays in the schedule).
         let rounds = try KazuProcess.run(["quiz", "review", "--skill", "reading", "--infinite", "--no-audio"], input: "8\n8\n:q\n",
                                          environment: environment)
-        #expect(rounds.output.hasPrefix("Review (review) · reading · Infinite, 1 value to review in rounds · seed "), "\(rounds.output)")
+        #expect(rounds.output.hasPrefix("Review (review) · reading · Infinite, 1 value to review in rounds, none due today: reviewing ahead · seed "),
+                "\(rounds.output)")
         #expect(rounds.output.contains("[#2]  八  ___"), "\(rounds.output)")
     }
 

@@ -294,6 +294,27 @@ import Testing
         await store.finish()
     }
 
+    /// Once a session is saved the review is read again through the schedule: what is due
+    /// first, the others marked with when they come due. 3 was missed three days ago; 4 was
+    /// missed too, then answered right twice, so it is due in six days.
+    @Test func aSavedSessionReordersTheReviewByTheSchedule() async throws {
+        func record(_ key: String, _ verdict: SubmissionRecord.Verdict, daysBefore days: Double) -> SessionRecord {
+            sampleRecord(topicID: "number.1-100", ended: sessionStart.addingTimeInterval(-days * 86_400), answers: [(key, [verdict])])
+        }
+        let records = [record("4", .incorrect, daysBefore: 4), record("3", .incorrect, daysBefore: 3),
+                       record("4", .correct, daysBefore: 2), record("4", .correct, daysBefore: 1)]
+        let store = makeStore(clock: TestClock(), history: .inMemory(records), saves: LockedValue([]))
+        let weights = HistoryStatistics(records: records, now: sessionStart).review.map(\.weight)
+        let review = [ReviewEntry(topicID: "number.1-100", valueKey: "3", weight: weights[1]),
+                      ReviewEntry(topicID: "number.1-100", valueKey: "4", weight: weights[0],
+                                  notDueUntil: sessionStart.addingTimeInterval(5 * 86_400))]
+        await store.send(.historySaved)
+        await store.receive(.reviewUpdated(review)) {
+            $0.reviewEntries = review
+            $0.topics.hasReview = true
+        }
+    }
+
     @Test func aFailedHistorySaveIsShownNotLost() async throws {
         let clock = TestClock()
         let failing = HistoryClient(append: { _ in throw StorageError("history not saved: disk full") }, load: { HistoryLoad() })

@@ -552,7 +552,8 @@ struct HistoryWriterProcess {
         #expect(HistoryStatistics(records: [gone], now: now).mostMissed.map(\.topicID) == ["gone.topic"], "still counted as missed")
     }
 
-    @Test func reviewHoldsMissedValuesUntilAnsweredRightTwiceInARow() {
+    /// A missed value stays in the review; answered right, it only comes due later.
+    @Test func reviewKeepsEveryMissedValueAndTheScheduleSaysWhenEachIsDue() {
         var records = [
             sampleRecord(ended: now.addingTimeInterval(-86_400 * 14), answers: [("3", [.incorrect]), ("5", [.correct])]),
             sampleRecord(ended: now.addingTimeInterval(-60), answers: [("4", [.skipped])]),
@@ -561,12 +562,17 @@ struct HistoryWriterProcess {
         #expect(Set(stats.review.map(\.valueKey)) == ["3", "4"], "only missed values")
         let old = stats.review.first { $0.valueKey == "3" }!.weight, recent = stats.review.first { $0.valueKey == "4" }!.weight
         #expect(recent > old * 2, "recent misses weigh more")
+        // 3, missed two weeks ago, is due; 4, skipped a minute ago, is due tomorrow.
+        var review = ReviewSchedule(records: records).review(stats.review, by: now)
+        #expect(review.map(\.valueKey) == ["3", "4"] && review.map(\.isDue) == [true, false])
 
         records.append(sampleRecord(ended: now.addingTimeInterval(-30), answers: [("3", [.correct])]))
-        stats = HistoryStatistics(records: records, now: now)
-        #expect(Set(stats.review.map(\.valueKey)) == ["3", "4"], "once right is not enough")
         records.append(sampleRecord(ended: now.addingTimeInterval(-20), answers: [("3", [.correct])]))
         stats = HistoryStatistics(records: records, now: now)
-        #expect(stats.review.map(\.valueKey) == ["4"], "twice right in a row lets it go")
+        #expect(Set(stats.review.map(\.valueKey)) == ["3", "4"], "right twice in a row, still in the review")
+        // Right twice since its miss: 3 is due in 6 days (1 day, then 6), after 4.
+        review = ReviewSchedule(records: records).review(stats.review, by: now)
+        #expect(review.map(\.valueKey) == ["4", "3"])
+        #expect(review.map(\.notDueUntil) == [now.addingTimeInterval(86_400 - 60), now.addingTimeInterval(6 * 86_400 - 20)])
     }
 }

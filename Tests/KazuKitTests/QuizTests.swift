@@ -329,6 +329,26 @@ func timedSpeech(_ clock: TestClock, length: Duration = .seconds(1), said: Locke
         #expect(Set([two.question.valueKey] + two.queued.map(\.valueKey)).count == 2)
     }
 
+    /// A review asks the due values first, then fills its limit with those due soonest, and
+    /// counts both for its first line.
+    @Test func aReviewAsksTheDueValuesFirstThenTheSoonestDue() throws {
+        let entries = [ReviewEntry(topicID: topic.id, valueKey: "3", weight: 9, notDueUntil: sessionStart.addingTimeInterval(172_800)),
+                       ReviewEntry(topicID: topic.id, valueKey: "8", weight: 1),
+                       ReviewEntry(topicID: topic.id, valueKey: "42", weight: 9, notDueUntil: sessionStart.addingTimeInterval(86_400))]
+        for seed in UInt64(0)..<10 {
+            let two = Quiz.State(topic: TopicCatalog.review, skill: .reading, mode: .questionLimit(2), seed: seed,
+                                 speech: SpeechPreferences(), startedAt: sessionStart, reviewEntries: entries)
+            #expect(([two.question] + two.queued).map(\.valueKey) == ["8", "42"], "seed \(seed)")
+            #expect(two.valuesToReview == 3 && two.valuesDueToReview == 1)
+            let rounds = Quiz.State(topic: TopicCatalog.review, skill: .reading, mode: .infinite, seed: seed,
+                                    speech: SpeechPreferences(), startedAt: sessionStart, reviewEntries: entries)
+            #expect(([rounds.question] + rounds.queued).map(\.valueKey) == ["8", "42", "3"], "seed \(seed)")
+        }
+        let other = Quiz.State(topic: topic, skill: .reading, mode: .questionLimit(2), seed: 1,
+                               speech: SpeechPreferences(), startedAt: sessionStart, reviewEntries: entries)
+        #expect(other.valuesDueToReview == nil)
+    }
+
     /// A review with no question limit asks its values in rounds: each once a round, and a
     /// round never starts with the value the last one ended with. It drew by weight each time,
     /// so one value could come up again and again while another waited.

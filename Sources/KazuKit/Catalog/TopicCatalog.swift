@@ -1,4 +1,9 @@
 import Composable
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Musl)
@@ -52,11 +57,14 @@ public enum TopicCatalog {
     }
 
     /// A question on one of the values a learner should review, drawn by weight (see
-    /// `ReviewEntry`); nil when there is nothing to review or no entry names a known value.
+    /// `ReviewEntry`) among the due ones when there are any; nil when there is nothing to
+    /// review or no entry names a known value.
     public static func reviewQuestion(from entries: [ReviewEntry], skill: Skill, script: ReadingScript = .kanji,
                                       using random: RandomSource) -> Question? {
         func question(_ entry: ReviewEntry) -> Question? { reviewQuestion(entry, skill: skill, script: script) }
-        let usable = entries.filter { $0.weight > 0 && question($0) != nil }
+        let askable = entries.filter { $0.weight > 0 && question($0) != nil }
+        let due = askable.filter(\.isDue)
+        let usable = due.isEmpty ? askable : due
         let total = usable.reduce(0) { $0 + $1.weight }
         guard total > 0 else { return nil }
         var point = random { Double.random(in: 0..<total, using: &$0) }
@@ -68,8 +76,9 @@ public enum TopicCatalog {
     }
 
     /// The questions of a review session of at most `limit` questions: each value to review
-    /// asked once, never twice, drawn by weight without putting any back, so that the values
-    /// weighted most tend to come first and, when there are more than `limit`, to be the ones asked.
+    /// asked once, never twice. The due values come first, drawn by weight without putting
+    /// any back, so that those weighted most tend to come first; then the values not yet due,
+    /// the soonest due first, so that a session longer than what is due reviews ahead.
     ///
     /// ```swift
     /// let questions = TopicCatalog.reviewQuestions(from: stats.review, skill: .reading, limit: 10, using: .seeded(7))
@@ -80,18 +89,29 @@ public enum TopicCatalog {
         // Efraimidis and Spirakis' weighted sampling: each value gets the key u^(1/weight), u
         // uniform in (0, 1), and the largest keys are drawn (compared as log(u) / weight).
         var keyed: [(key: Double, question: Question)] = []
+        var ahead: [(due: Date, index: Int, question: Question)] = []
         for entry in entries where entry.weight > 0 {
             guard let question = reviewQuestion(entry, skill: skill, script: script) else { continue }
+            if let due = entry.notDueUntil {
+                ahead.append((due, ahead.count, question))
+                continue
+            }
             let uniform = random { Double.random(in: Double.leastNormalMagnitude..<1, using: &$0) }
             keyed.append((log(uniform) / entry.weight, question))
         }
         keyed.sort { $0.key > $1.key }
-        return keyed.prefix(max(0, limit)).map(\.question)
+        ahead.sort { ($0.due, $0.index) < ($1.due, $1.index) }
+        return Array((keyed.map(\.question) + ahead.map(\.question)).prefix(max(0, limit)))
     }
 
     /// How many of `entries` a review can ask.
     static func reviewValueCount(in entries: [ReviewEntry]) -> Int {
         entries.count(where: canReview)
+    }
+
+    /// How many of `entries` a review can ask that are due.
+    static func reviewDueCount(in entries: [ReviewEntry]) -> Int {
+        entries.count { $0.isDue && canReview($0) }
     }
 
     /// Whether a review can ask `entry`: it has a weight and names a value of a known topic.
@@ -295,11 +315,12 @@ public enum TopicCatalog {
         Topic.Note("Type the reading digit by digit; の at each dash may be left out.", skills: [.writing]),
     ]
 
-    static let review = Topic("review", .review, "Review", "The values you missed, until you answer each right twice in a row.",
-                              notes: ["Built from your history: recent and repeated misses come up most."], kind: .review)
+    static let review = Topic("review", .review, "Review", "The values you missed, each again when it is due (SM-2).",
+                              notes: ["Built from your history: values due today first, recent and repeated misses earliest; then those due soonest."], kind: .review)
 }
 
-/// A value to review, and how strongly: from the learner's history (see `HistoryStatistics`).
+/// A value to review, how strongly (from the learner's history, see `HistoryStatistics`),
+/// and whether it is due (see `ReviewSchedule`).
 ///
 /// ```swift
 /// let entries = [ReviewEntry(topicID: "counter.long", valueKey: "3本", weight: 2)]
@@ -309,10 +330,15 @@ public struct ReviewEntry: Hashable, Sendable, Codable {
     public var topicID: String
     public var valueKey: String
     public var weight: Double
+    /// When the schedule has the value due, when that is after today; nil when it is due.
+    public var notDueUntil: Date?
 
-    public init(topicID: String, valueKey: String, weight: Double) {
+    public var isDue: Bool { notDueUntil == nil }
+
+    public init(topicID: String, valueKey: String, weight: Double, notDueUntil: Date? = nil) {
         self.topicID = topicID
         self.valueKey = valueKey
         self.weight = weight
+        self.notDueUntil = notDueUntil
     }
 }

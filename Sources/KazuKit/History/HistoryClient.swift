@@ -49,6 +49,18 @@ public struct HistoryClient: Sendable {
         }
         return (statistics, skipped)
     }
+
+    /// What the review topic asks, in its order: the values missed, those SM-2 has due by
+    /// the end of `now`'s day first (see `ReviewSchedule.review`).
+    public func review(now: Date) throws -> [ReviewEntry] {
+        var statistics = HistoryStatistics(now: now)
+        var schedule = ReviewSchedule()
+        _ = try scan { record in
+            statistics.add(record)
+            schedule.add(record)
+        }
+        return schedule.review(statistics.review, by: ReviewSchedule.endOfDay(containing: now))
+    }
 }
 
 /// The sessions read from the history, oldest first, and the lines that could not be read.

@@ -12,7 +12,7 @@ import Foundation
 /// let stats = HistoryStatistics(records: try history.load().records, now: Date())
 /// print(stats.overall.accuracy)          // 0.84
 /// print(stats.trend)                     // accuracy of the last sessions, oldest first
-/// let question = TopicCatalog.reviewQuestion(from: stats.review, skill: .listening, using: .system)
+/// let review = ReviewSchedule(records: records).review(stats.review, by: endOfToday)    // due first
 /// ```
 public struct HistoryStatistics: Hashable, Sendable {
     /// Sessions, questions and first-try answers of a group of sessions.
@@ -71,7 +71,6 @@ public struct HistoryStatistics: Hashable, Sendable {
         var written = "", reading = ""
         var misses = 0
         var weight = 0.0
-        var streak = 0
     }
 
     private struct ValueID: Hashable, Sendable {
@@ -112,10 +111,7 @@ public struct HistoryStatistics: Hashable, Sendable {
             Self.update(&tracks[id, default: Track()]) { track in
                 if track.written != question.written { track.written = question.written }
                 if track.reading != question.reading { track.reading = question.reading }
-                if outcome == .correct {
-                    track.streak += 1
-                } else {
-                    track.streak = 0
+                if outcome != .correct {
                     track.misses += 1
                     track.weight += recency
                 }
@@ -144,13 +140,13 @@ public struct HistoryStatistics: Hashable, Sendable {
             }
     }
 
-    /// The values to review: missed and not yet answered right twice in a row since, each
+    /// The values to review: every value missed (`ReviewSchedule` says when each is due),
     /// weighted by how recently and how often it was missed. Only values a review can ask:
     /// not those of a topic this kazu does not have (a newer one's, or one since removed).
     public var review: [ReviewEntry] {
         missed.compactMap { value, track in
             let entry = ReviewEntry(topicID: value.topicID, valueKey: value.valueKey, weight: track.weight)
-            return track.streak < 2 && TopicCatalog.canReview(entry) ? entry : nil
+            return TopicCatalog.canReview(entry) ? entry : nil
         }
     }
 }

@@ -5,14 +5,19 @@ import Foundation
 #endif
 import JapaneseNumbers
 
-/// When each value (and each sound-change rule) is next due, by SM-2 (Wozniak, 1990) over
-/// the answers in the history.
+/// When each value (and each sound-change rule) the learner missed is next due, by SM-2
+/// (Wozniak, 1990) over the answers in the history.
 ///
 /// ```swift
 /// var schedule = ReviewSchedule()
 /// for record in records { schedule.add(record) }
 /// schedule.dueValues(by: endOfToday).count    // values to review today
+/// let review = schedule.review(stats.review, by: endOfToday)    // the due ones first
 /// ```
+///
+/// A value enters the schedule at its first miss and stays in it; a rule enters when a
+/// value using it is missed. Every answer after that, in any topic asking the same value,
+/// moves it: right further out, a miss back to a day.
 ///
 /// SM-2 with its published parameters: a first interval of 1 day, a second of 6, then the
 /// last times the ease factor; ease starting at 2.5, never below 1.3, changed after each
@@ -79,18 +84,23 @@ public struct ReviewSchedule: Sendable {
         for question in record.questions {
             let id = ValueID(topicID: question.topicID, valueKey: question.valueKey)
             let quality = Self.quality(of: question.outcome)
-            values[id, default: Item(due: record.endedAt)].answered(quality: quality, at: record.endedAt)
-            let valueRules: [SoundRule]
-            if let cached = ruleCache[id] {
-                valueRules = cached
-            } else {
-                valueRules = TopicCatalog.topic(id: id.topicID)?.soundRules(valueKey: id.valueKey) ?? []
-                ruleCache[id] = valueRules
+            // Right answers before the first miss leave SM-2's ease as it is (quality 4), so
+            // an item made at the miss is the one SM-2 would have had then.
+            let missed = question.outcome != .correct
+            if missed || values[id] != nil {
+                values[id, default: Item(due: record.endedAt)].answered(quality: quality, at: record.endedAt)
             }
-            for rule in valueRules {
+            for rule in soundRules(of: id) where missed || rules[rule] != nil {
                 rules[rule, default: Item(due: record.endedAt)].answered(quality: quality, at: record.endedAt)
             }
         }
+    }
+
+    private mutating func soundRules(of id: ValueID) -> [SoundRule] {
+        if let cached = ruleCache[id] { return cached }
+        let found = TopicCatalog.topic(id: id.topicID)?.soundRules(valueKey: id.valueKey) ?? []
+        ruleCache[id] = found
+        return found
     }
 
     /// The values due at `date` or before, the longest overdue first.
@@ -105,26 +115,26 @@ public struct ReviewSchedule: Sendable {
         rules.filter { $0.value.due <= date }.map(\.key).sorted()
     }
 
-    /// How much more a due value weighs in a review: the review draws by weight, heaviest
-    /// first, so the due ones come first.
-    public static let dueBoost = 1_000.0
-
-    /// The entries of a review (the values missed) that are due at `date` or before.
-    public func due(_ entries: [ReviewEntry], by date: Date) -> [ReviewEntry] {
-        entries.filter { isDue($0, by: date) }
-    }
-
-    func isDue(_ entry: ReviewEntry, by date: Date) -> Bool {
-        values[ValueID(topicID: entry.topicID, valueKey: entry.valueKey)].map { $0.due <= date } ?? false
-    }
-
-    /// `entries` with the values due at `date` weighing `dueBoost` times more.
-    public func prioritizing(_ entries: [ReviewEntry], by date: Date) -> [ReviewEntry] {
-        entries.map { entry in
-            guard isDue(entry, by: date) else { return entry }
-            var due = entry
-            due.weight *= Self.dueBoost
-            return due
+    /// The review in the order it is asked: the entries due at `date` or before first (as
+    /// given: a review draws among them by weight), then the others, the soonest due first,
+    /// each marked with when it comes due. An entry the schedule does not hold counts as due.
+    public func review(_ entries: [ReviewEntry], by date: Date) -> [ReviewEntry] {
+        var due: [ReviewEntry] = [], ahead: [(date: Date, entry: ReviewEntry)] = []
+        for entry in entries {
+            guard let item = values[ValueID(topicID: entry.topicID, valueKey: entry.valueKey)], item.due > date else {
+                due.append(entry)
+                continue
+            }
+            var later = entry
+            later.notDueUntil = item.due
+            ahead.append((item.due, later))
         }
+        return due + ahead.enumerated().sorted { ($0.element.date, $0.offset) < ($1.element.date, $1.offset) }.map(\.element.entry)
+    }
+
+    /// The end of the day holding `date`, where the learner is: what is due by then is due today.
+    public static func endOfDay(containing date: Date) -> Date {
+        let start = Calendar.current.startOfDay(for: date)
+        return Calendar.current.date(byAdding: .day, value: 1, to: start) ?? start.addingTimeInterval(86_400)
     }
 }

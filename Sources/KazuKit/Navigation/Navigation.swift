@@ -160,7 +160,7 @@ public struct Navigation: Reducer, Sendable {
                 // What was just answered changes what is left to review.
                 let now = now()
                 return .run { send in
-                    let review = try await Self.historyWork(of: history) { try history.statistics(now: now).0.review }
+                    let review = try await Self.historyWork(of: history) { try history.review(now: now) }
                     await send(.reviewUpdated(review))
                 } catch: { error, send in
                     await send(.saveFailed("history not read: \(error)"))

@@ -111,6 +111,11 @@ public struct Quiz: Reducer, Sendable {
             topic.id == TopicCatalog.review.id ? TopicCatalog.reviewValueCount(in: reviewEntries) : nil
         }
 
+        /// In a review, how many of its values are due today (asked first); nil in any other topic.
+        public var valuesDueToReview: Int? {
+            topic.id == TopicCatalog.review.id ? TopicCatalog.reviewDueCount(in: reviewEntries) : nil
+        }
+
         /// The session is over: the limit was reached, time ran out, or the learner stopped.
         public var isOver: Bool { ending != nil }
 
@@ -124,7 +129,8 @@ public struct Quiz: Reducer, Sendable {
         static let reviewStream = "review.rounds"
 
         /// A round of a review with no question limit, which asks its values in rounds: each
-        /// value once a round, heavier ones earlier in it (not a draw by weight each time,
+        /// value once a round, the due ones first and heavier ones earlier among them, then
+        /// the others, the soonest due first (not a draw by weight each time,
         /// which asked one value again and again while others waited). `number` is the
         /// session's question the round starts at; a round does not start with `previous`,
         /// the question just asked, when it has another.
