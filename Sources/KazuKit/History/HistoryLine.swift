@@ -57,7 +57,9 @@ public enum HistoryLine {
             if index > 0 { out.append(UInt8(ascii: ",")) }
             writeQuestion(question, to: &out)
         }
-        out.append(ascii: "],\"seed\":\(record.seed),\"skill\":")
+        out.append(ascii: "]")
+        if let rate = record.rateReached { out.append(ascii: ",\"rateReached\":\(rate)") }
+        out.append(ascii: ",\"seed\":\(record.seed),\"skill\":")
         writeString(record.skill.rawValue, to: &out)
         out.append(ascii: ",\"startedAt\":")
         writeString(iso8601(record.startedAt), to: &out)
@@ -491,7 +493,7 @@ struct JSONReader {
 
     mutating func sessionRecord() throws(HistoryLine.Damaged) -> (record: SessionRecord, part: HistoryLine.Part?) {
         var version: Int?, id: String?, topicID: String?, skill: Skill?, mode: QuizMode?, seed: UInt64?
-        var part: Int?, parts: Int?
+        var part: Int?, parts: Int?, rateReached: Int?
         var startedAt: Date?, endedAt: Date?, ending: SessionRecord.Ending?, questions: [QuestionRecord]?
         try object { reader, key throws(HistoryLine.Damaged) in
             switch key {
@@ -506,6 +508,7 @@ struct JSONReader {
             case "ending": ending = try reader.rawValue(try reader.string(), as: SessionRecord.Ending.self)
             case "part": part = try reader.integer(Int.self)
             case "parts": parts = try reader.integer(Int.self)
+            case "rateReached": rateReached = try reader.integer(Int.self)
             case "questions":
                 var list: [QuestionRecord] = []
                 try reader.array { reader throws(HistoryLine.Damaged) in list.append(try reader.questionRecord()) }
@@ -516,7 +519,7 @@ struct JSONReader {
         guard let version, let id, let topicID, let skill, let mode, let seed, let startedAt, let endedAt, let ending,
               let questions else { throw damaged("a record without all its fields") }
         var record = SessionRecord(id: id, topicID: topicID, skill: skill, mode: mode, seed: seed, startedAt: startedAt,
-                                   endedAt: endedAt, ending: ending, questions: questions)
+                                   endedAt: endedAt, ending: ending, questions: questions, rateReached: rateReached)
         record.version = version
         guard let part, let parts else { return (record, nil) }
         guard part >= 1, part <= parts else { throw damaged("a part that is not one of its session's") }

@@ -25,6 +25,9 @@ public struct SessionRecord: Codable, Hashable, Sendable, Identifiable {
     public var endedAt: Date
     public var ending: Ending
     public var questions: [QuestionRecord]
+    /// With `--rate auto`, the speaking rate the session ended at; nil otherwise, and in a
+    /// line written before there was one.
+    public var rateReached: Int?
 
     /// How the session ended.
     public enum Ending: String, Codable, Hashable, Sendable {
@@ -37,7 +40,7 @@ public struct SessionRecord: Codable, Hashable, Sendable, Identifiable {
     }
 
     public init(id: String = UUID().uuidString, topicID: String, skill: Skill, mode: QuizMode, seed: UInt64,
-                startedAt: Date, endedAt: Date, ending: Ending, questions: [QuestionRecord]) {
+                startedAt: Date, endedAt: Date, ending: Ending, questions: [QuestionRecord], rateReached: Int? = nil) {
         self.version = Self.currentVersion
         self.id = id
         self.topicID = topicID
@@ -48,6 +51,7 @@ public struct SessionRecord: Codable, Hashable, Sendable, Identifiable {
         self.endedAt = endedAt
         self.ending = ending
         self.questions = questions
+        self.rateReached = rateReached
     }
 
     public var correctCount: Int { count(.correct) }

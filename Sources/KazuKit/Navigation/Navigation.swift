@@ -43,6 +43,8 @@ public struct Navigation: Reducer, Sendable {
         /// settings, as they do in the menu, or hold for the next session only, as flags on
         /// `kazu quiz` do. Changes made during a session are saved either way.
         public var remembersChoices = true
+        /// `--rate auto`: the sessions' rate moves with the answers within these bounds.
+        public var autoRate: ClosedRange<Int>?
 
         /// The pre-session settings, while they are shown.
         public var preSettings: PreSettings.State? {
@@ -136,7 +138,7 @@ public struct Navigation: Reducer, Sendable {
                 state.nextSeed = nil
                 return start(&state, Quiz.State(
                     topic: topic, skill: skill, mode: mode, seed: seed, script: script, speech: speech, startedAt: now(),
-                    reviewEntries: state.reviewEntries))
+                    reviewEntries: state.reviewEntries, autoRate: state.autoRate))
 
             case let .quiz(.presented(.delegate(.speechChanged(change)))):
                 state.settings.speech = change.applied(to: state.settings.speech)
@@ -146,6 +148,8 @@ public struct Navigation: Reducer, Sendable {
                 let script = state.quiz?.script ?? .kanji
                 state.quiz = nil
                 guard let record else { return .none }
+                // The rate reached is the learner's from now on, as a rate set with `:s` is.
+                if let rate = record.rateReached { state.settings.speech.rate = rate }
                 state.path.append(Summary.State(record: record, script: script))
                 state.isSavingSession = true
                 return .run { send in
@@ -195,7 +199,8 @@ public struct Navigation: Reducer, Sendable {
                 state.path.removeAll()
                 return start(&state, Quiz.State(
                     topic: topic, skill: record.skill, mode: .questionLimit(questions.count), seed: drawSeed(),
-                    script: summary.script, speech: state.settings.speech, startedAt: now(), queued: questions))
+                    script: summary.script, speech: state.settings.speech, startedAt: now(), queued: questions,
+                    autoRate: state.autoRate))
 
             case .path(.element(_, .delegate(.done))):
                 state.path.removeAll()
