@@ -12,8 +12,19 @@ enum QuizScreen {
     static func header(_ quiz: Quiz.State, style: TextStyle) -> [String] {
         var lines = ["\(style.bold(quiz.topic.title)) (\(quiz.topic.id)) · \(quiz.skill.rawValue) · \(length(quiz)) · seed \(quiz.seed)"]
         lines += quiz.topic.notes(for: quiz.skill).map { "note: \($0)" }
+        if let auto = quiz.autoRate { lines.append(autoRateNote(auto, quiz: quiz)) }
         lines.append("type your answer and Enter; :h lists the line commands")
         return lines
+    }
+
+    /// What `--rate auto` does in this session, said once: in a skill that speaks nothing, that it does nothing.
+    private static func autoRateNote(_ auto: AutoRate, quiz: Quiz.State) -> String {
+        if quiz.valuesToReview == nil, quiz.skill == .reading || quiz.skill == .writing {
+            return "note: --rate auto changes nothing here: \(quiz.skill.rawValue) questions are not spoken"
+        }
+        return "rate auto: starts at \(quiz.speech.rate) wpm; after each \(AutoRate.answersPerStep) spoken questions, "
+            + "\(AutoRate.step) up if all were right first time, else \(AutoRate.step) down; "
+            + "within \(auto.bounds.lowerBound)-\(auto.bounds.upperBound)"
     }
 
     /// "10 questions"; in a review, which asks each value once (a round at a time without a
@@ -91,6 +102,7 @@ enum QuizScreen {
         let (wrong, skipped) = (totals.wrong, totals.skipped)
         line(style.bold("summary: \(totals.rightFirstTime)/\(totals.total) right first time (\(percent)%)")
              + ", \(wrong) wrong, \(skipped) skipped, \(seconds) s per question")
+        if let rate = summary.record.rateReached { line("rate reached: \(rate) wpm (--rate auto; your rate from now on)") }
         // The wrong ones first, then the skipped ones.
         for outcome in [QuestionRecord.Outcome.incorrect, .skipped] {
             for question in summary.record.questions where question.outcome == outcome {
