@@ -27,6 +27,12 @@ enum QuizScreen {
             + "within \(auto.bounds.lowerBound)-\(auto.bounds.upperBound)"
     }
 
+    /// How questions are spoken now, as the settings open: "now voice ja, rate 160 (auto, 110-350), pitch 50".
+    static func speechNow(_ quiz: Quiz.State) -> String {
+        let auto = quiz.autoRate.map { " (auto, \($0.bounds.lowerBound)-\($0.bounds.upperBound))" } ?? ""
+        return "now voice \(quiz.speech.voice), rate \(quiz.speech.rate)\(auto), pitch \(quiz.speech.pitch)"
+    }
+
     /// "10 questions"; in a review, which asks each value once (a round at a time without a
     /// question limit), what there is to review: "3 values to review", "10 of 25 values to
     /// review", "Infinite, 3 values to review in rounds".

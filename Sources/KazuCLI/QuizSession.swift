@@ -251,7 +251,8 @@ final class QuizSession {
             // is checked against them, not taken unchecked and saved.
             await send(.quiz(.presented(.settings(.presented(.speech(.voicesRequested)))))).finish()
             inSettings = true
-            io.output.writeLine("settings (time stands still): rate N (80-350), pitch N (0-100), voice V, voices, test; Enter to go back")
+            let now = store.withState { $0.quiz.map(QuizScreen.speechNow) } ?? ""
+            io.output.writeLine("settings (time stands still): rate N (80-350), pitch N (0-100), voice V, voices, test; Enter to go back; \(now)")
             io.output.flush()
         default:
             if command.hasPrefix(":") && command.count > 1 && !command.dropFirst().first!.isNumber {

@@ -34,6 +34,14 @@ struct AutoRateCommandTests {
         for number in 1...6 {
             let question = try dialog.readLine(containing: "[\(number)/6]")
             let kana = try #require(question.split(separator: "「").last?.split(separator: "」").first, "subtitle in \(question)")
+            if number == 4 {
+                // The settings show the rate three right answers reached.
+                try dialog.send(":s")
+                #expect(try dialog.readLine(containing: "settings (time stands still)")
+                    .hasSuffix("; now voice ja, rate 160 (auto, 110-350), pitch 50"))
+                try dialog.send("")
+                try dialog.readLine(containing: "[4/6]")
+            }
             try dialog.send(String(try JapaneseNumbers.parse(kana).get()))
             #expect(try dialog.readLine()?.hasPrefix("✓ ") == true)
         }
