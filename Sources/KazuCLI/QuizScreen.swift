@@ -85,7 +85,9 @@ enum QuizScreen {
     /// A right answer: the question, with its reading to learn from; in a session of `skill`
     /// sentences, the whole sentence it was said in, to learn the phrase around the number.
     static func correct(_ question: QuestionRecord, skill: Skill? = nil, style: TextStyle) -> String {
-        let sentence = skill.flatMap { TopicCatalog.sentence(topicID: question.topicID, valueKey: question.valueKey, skill: $0) }
+        let sentence = skill.flatMap {
+            TopicCatalog.sentence(topicID: question.topicID, valueKey: question.valueKey, skill: $0, frameID: question.frameID)
+        }
         return style.green("✓ \(question.written)") + "  \(question.reading)  \(question.romaji)" + (sentence.map(sentenceLines) ?? "")
     }
 

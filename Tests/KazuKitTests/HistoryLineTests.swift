@@ -26,7 +26,8 @@ import Testing
                            submissions: (0..<Int(generator.next() % 3)).map { _ in
                                SubmissionRecord(typed: text(), verdict: [.correct, .incorrect, .skipped][Int(generator.next() % 3)],
                                                 seconds: [0, 1, 2.5, 0.1, 12.375, 1234.5][Int(generator.next() % 6)])
-                           })
+                           },
+                           frameID: generator.next() % 2 == 0 ? nil : text())
         }
         // Whole seconds: the line keeps no fraction, as JSONEncoder's .iso8601 does not.
         let start = Date(timeIntervalSince1970: Double(generator.next() % 4_000_000_000))

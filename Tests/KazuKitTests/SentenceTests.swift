@@ -105,7 +105,7 @@ import Testing
                 #expect(sentence.romaji.allSatisfy(\.isASCII) || sentence.romaji.contains("ō"), "\(where_): \(sentence.romaji)")
                 #expect(!sentence.gloss.contains("{"), "\(where_): \(sentence.gloss)")
             }
-            // The frame a question is asked in is one that fits, the same every time.
+            // Asked again without a draw (a review, a retry), a value is said in a frame that fits, the same every time.
             let asked = try #require(topic.question(valueKey: value.key, skill: .sentences))
             #expect(fitting.map(\.id).contains(asked.sentence?.frameID ?? ""), "\(topic.id) \(value.key)")
             #expect(topic.question(valueKey: value.key, skill: .sentences) == asked)
@@ -120,6 +120,57 @@ import Testing
         if !topic.listeningAsksCounter {
             #expect(Set(own.map(\.id)) == used, "\(topic.id): frames never drawn: \(Set(own.map(\.id)).subtracting(used).sorted())")
         }
+    }
+
+    /// A question's frame is drawn as its value is, from the question's own seed: only frames
+    /// that fit the value, each of them in time, the same for the same seed; the values drawn
+    /// are those of the other skills.
+    @Test(arguments: topics)
+    func theFrameIsADrawAmongTheFramesThatFit(topic: Topic) throws {
+        var heard: [String: Set<String>] = [:], draws: [String: Int] = [:]
+        for number in 1...300 {
+            let seed = DrawSeed.seed(session: 7, stream: topic.id, number: number)
+            let question = topic.makeQuestion(skill: .sentences, using: .seeded(seed))
+            let frameID = try #require(question.sentence?.frameID)
+            let value = try #require(topic.kind.value(fromKey: question.valueKey))
+            #expect(SentenceFrame.frames(for: topic, value: value).contains { $0.id == frameID }, "\(topic.id) \(value.key): \(frameID)")
+            #expect(topic.makeQuestion(skill: .sentences, using: .seeded(seed)) == question)
+            #expect(topic.makeQuestion(skill: .listening, using: .seeded(seed)).valueKey == question.valueKey)
+            heard[question.valueKey, default: []].insert(frameID)
+            draws[question.valueKey, default: 0] += 1
+        }
+        // A value drawn often is heard in every frame that fits it (each of at most four missed
+        // in 20 draws: under one chance in 300).
+        for (key, frames) in heard where draws[key, default: 0] >= 20 {
+            let value = try #require(topic.kind.value(fromKey: key))
+            let fitting = Set(SentenceFrame.frames(for: topic, value: value).map(\.id))
+            if fitting.count <= 4 { #expect(frames == fitting, "\(topic.id) \(key)") }
+        }
+    }
+
+    /// The sentence shown after an answer is the one heard: the question's record keeps its
+    /// frame, the history line keeps it, and the sentence is made again from it.
+    @Test func theRecordKeepsTheFrameHeardAndTheSentenceIsMadeAgainFromIt() throws {
+        let topic = try #require(TopicCatalog.topic(id: "number.1-10"))
+        var frames = Set<String>()
+        for number in 1...40 {
+            let question = topic.makeQuestion(skill: .sentences, using: .seeded(DrawSeed.seed(session: 1, stream: topic.id, number: number)))
+            let record = QuestionRecord(question: question, submissions: [])
+            #expect(record.frameID == question.sentence?.frameID)
+            let line = HistoryLine.encode(record)
+            let read = try HistoryLine.decode(HistoryLine.encode(SessionRecord(
+                topicID: topic.id, skill: .sentences, mode: .questionLimit(1), seed: 1, startedAt: Date(timeIntervalSince1970: 0),
+                endedAt: Date(timeIntervalSince1970: 0), ending: .completed, questions: [record]))[...])
+            #expect(read.questions == [record], "\(String(decoding: line, as: UTF8.self))")
+            #expect(TopicCatalog.sentence(topicID: topic.id, valueKey: question.valueKey, skill: .sentences, frameID: record.frameID)
+                    == question.sentence)
+            frames.insert(record.frameID ?? "")
+        }
+        #expect(frames.count > 1)
+        // A frame the value does not fit (a line edited, a frame since removed): the value's own.
+        let own = try #require(topic.question(valueKey: "3", skill: .sentences))
+        #expect(TopicCatalog.sentence(topicID: topic.id, valueKey: "3", skill: .sentences, frameID: "money.register") == own.sentence)
+        #expect(TopicCatalog.sentence(topicID: topic.id, valueKey: "3", skill: .listening, frameID: own.sentence?.frameID) == nil)
     }
 
     @Test func aSentenceReadsAsItShould() throws {

@@ -79,6 +79,7 @@ public enum HistoryLine {
     private static func writeQuestion(_ question: QuestionRecord, to out: inout [UInt8]) {
         // Keys in sorted order, as JSONEncoder's .sortedKeys writes them.
         writeField("answer", question.answer, to: &out, first: true)
+        if let frameID = question.frameID { writeField("frameID", frameID, to: &out) }
         if question.omittedTries > 0 { out.append(ascii: ",\"omittedTries\":\(question.omittedTries)") }
         writeField("prompt", question.prompt, to: &out)
         writeField("reading", question.reading, to: &out)
@@ -541,7 +542,7 @@ struct JSONReader {
 
     private mutating func questionRecord() throws(HistoryLine.Damaged) -> QuestionRecord {
         var topicID: String?, valueKey: String?, prompt: String?, answer: String?, written: String?, reading: String?
-        var romaji: String?, submissions: [SubmissionRecord]?, omittedTries = 0
+        var romaji: String?, submissions: [SubmissionRecord]?, omittedTries = 0, frameID: String?
         try object { reader, key throws(HistoryLine.Damaged) in
             switch key {
             case "topicID": topicID = try reader.string()
@@ -552,6 +553,7 @@ struct JSONReader {
             case "reading": reading = try reader.string()
             case "romaji": romaji = try reader.string()
             case "omittedTries": omittedTries = try reader.integer(Int.self)
+            case "frameID": frameID = try reader.string()
             case "submissions":
                 var list: [SubmissionRecord] = []
                 try reader.array { reader throws(HistoryLine.Damaged) in list.append(try reader.submissionRecord()) }
@@ -562,7 +564,8 @@ struct JSONReader {
         guard let topicID, let valueKey, let prompt, let answer, let written, let reading, let romaji, let submissions
         else { throw damaged("a question without all its fields") }
         return QuestionRecord(topicID: topicID, valueKey: valueKey, prompt: prompt, answer: answer, written: written,
-                              reading: reading, romaji: romaji, submissions: submissions, omittedTries: omittedTries)
+                              reading: reading, romaji: romaji, submissions: submissions, omittedTries: omittedTries,
+                              frameID: frameID)
     }
 
     private mutating func submissionRecord() throws(HistoryLine.Damaged) -> SubmissionRecord {

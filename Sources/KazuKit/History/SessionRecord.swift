@@ -83,6 +83,9 @@ public struct QuestionRecord: Codable, Hashable, Sendable {
     public var reading: String
     public var romaji: String
     public var submissions: [SubmissionRecord]
+    /// The sentence frame a question of the sentences skill was said in (`money.register`);
+    /// nil in other skills, and in a line written before frames were drawn.
+    public var frameID: String?
     /// The tries left out between the first and last ones kept (all wrong: a right try or a
     /// skip ends the question).
     public var omittedTries: Int
@@ -97,10 +100,11 @@ public struct QuestionRecord: Codable, Hashable, Sendable {
         self.romaji = question.romaji
         self.submissions = submissions
         self.omittedTries = omittedTries
+        self.frameID = question.sentence?.frameID
     }
 
     init(topicID: String, valueKey: String, prompt: String, answer: String, written: String, reading: String,
-         romaji: String, submissions: [SubmissionRecord], omittedTries: Int = 0) {
+         romaji: String, submissions: [SubmissionRecord], omittedTries: Int = 0, frameID: String? = nil) {
         self.topicID = topicID
         self.valueKey = valueKey
         self.prompt = prompt
@@ -110,6 +114,7 @@ public struct QuestionRecord: Codable, Hashable, Sendable {
         self.romaji = romaji
         self.submissions = submissions
         self.omittedTries = omittedTries
+        self.frameID = frameID
     }
 
     /// Adds `submission` to `submissions`, a try of a question, keeping at most `keptTries`
@@ -127,10 +132,11 @@ public struct QuestionRecord: Codable, Hashable, Sendable {
     }
 
     private enum CodingKeys: String, CodingKey {
-        case topicID, valueKey, prompt, answer, written, reading, romaji, submissions, omittedTries
+        case topicID, valueKey, prompt, answer, written, reading, romaji, submissions, omittedTries, frameID
     }
 
-    // `omittedTries` is in a line only when some were: a line with none reads as before.
+    // `omittedTries` is in a line only when some were, `frameID` only for a sentence: a line
+    // without them reads as before.
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
         topicID = try container.decode(String.self, forKey: .topicID)
@@ -142,6 +148,7 @@ public struct QuestionRecord: Codable, Hashable, Sendable {
         romaji = try container.decode(String.self, forKey: .romaji)
         submissions = try container.decode([SubmissionRecord].self, forKey: .submissions)
         omittedTries = try container.decodeIfPresent(Int.self, forKey: .omittedTries) ?? 0
+        frameID = try container.decodeIfPresent(String.self, forKey: .frameID)
     }
 
     public func encode(to encoder: any Encoder) throws {
@@ -155,6 +162,7 @@ public struct QuestionRecord: Codable, Hashable, Sendable {
         try container.encode(romaji, forKey: .romaji)
         try container.encode(submissions, forKey: .submissions)
         if omittedTries > 0 { try container.encode(omittedTries, forKey: .omittedTries) }
+        if let frameID { try container.encode(frameID, forKey: .frameID) }
     }
 
     /// Correct only when right on every try; a skip or any wrong try makes it missed.
