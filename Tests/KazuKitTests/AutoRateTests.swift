@@ -197,3 +197,42 @@ import Testing
         await store.finish()
     }
 }
+
+/// The rate a session reached with `--rate auto` becomes the learner's saved rate, with a
+/// `kazu quiz` session's flags held for that session only.
+@MainActor
+@Suite struct AutoRateNavigationTests {
+    @Test func theRateReachedIsSavedAsTheLearnersRate() async throws {
+        let clock = TestClock(), saves = LockedValue<[KazuSettings]>([])
+        let history = HistoryClient.inMemory()
+        var initial = Navigation.State(settings: KazuSettings(mode: .questionLimit(20)))
+        initial.remembersChoices = false
+        initial.autoRate = 110...350
+        let store = TestStore(initialState: initial) { Navigation() } withDependencies: {
+            $0.clock = clock
+            $0.speech = .silent
+            $0.history = history
+            $0.settingsClient = SettingsClient(load: { SettingsLoad(settings: KazuSettings()) },
+                                               save: { settings in saves.withLock { $0.append(settings) } })
+            $0.date = .constant(sessionStart)
+        }
+        store.exhaustivity = .off
+        await store.send(.topics(.topicPicked("number.1-10")))
+        await store.send(.preSettings(.presented(.questionLimitEntered("3"))))
+        await store.send(.preSettings(.presented(.startTapped)))
+        await store.receive(.quiz(.presented(.started)))
+        #expect(store.state.quiz?.autoRate == AutoRate(bounds: 110...350))
+        for _ in 0..<3 {
+            let answer = try #require(store.state.quiz?.question.answer)
+            await store.send(.quiz(.presented(.answerSubmitted(answer))))
+        }
+        await store.receive(\.quiz.presented.delegate.sessionEnded)
+        await store.receive(.historySaved)
+        #expect(try history.load().records.map(\.rateReached) == [160])
+        #expect(store.state.settings.speech.rate == 160 && store.state.settings.mode == .questionLimit(20),
+                "the rate reached is saved; the limit given for the session is not")
+        await clock.advance(by: .milliseconds(250))
+        await store.finish()
+        #expect(saves.value.last?.speech.rate == 160)
+    }
+}

@@ -91,9 +91,10 @@ public struct Quiz: Reducer, Sendable {
             self.seed = seed
             self.script = script
             if let autoRate {
+                let auto = AutoRate(bounds: autoRate)
                 // A rate outside the bounds asked for starts at the nearest one.
-                self.autoRate = AutoRate(bounds: autoRate)
-                speech.rate = self.autoRate!.clamp(speech.rate)
+                speech.rate = auto.clamp(speech.rate)
+                self.autoRate = auto
             }
             self.speech = speech
             self.startedAt = startedAt
