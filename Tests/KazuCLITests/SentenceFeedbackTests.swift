@@ -33,4 +33,18 @@ struct SentenceFeedbackTests {
         }
         #expect(rightAnswers == 12)
     }
+
+    /// `--json-report` says what was spoken: for a sentence, the whole sentence, as subtitled.
+    @Test func theReportCarriesTheSentenceSpoken() throws {
+        let run = try KazuProcess.run(["quiz", "number.1-10", "--skill", "sentences", "-n", "3", "--seed", "4", "--no-audio",
+                                       "--json-report", "-"], input: ":a\n\n:a\n\n:a\n\n", environment: environment)
+        #expect(run.status == 0, "\(run.errors)")
+        let subtitles = run.output.split(separator: "\n").filter { $0.hasPrefix("[") }
+            .compactMap { $0.split(separator: "「").last?.split(separator: "」").first.map(String.init) }
+        let json = try #require(run.output.range(of: "\n{").map { String(run.output[$0.lowerBound...]) })
+        let report = try #require(try JSONSerialization.jsonObject(with: Data(json.utf8)) as? [String: Any])
+        let questions = try #require(report["questions"] as? [[String: Any]])
+        #expect(questions.map { $0["spoken"] as? String } == subtitles && subtitles.count == 3, "\(subtitles)")
+        #expect(questions.allSatisfy { ($0["frameID"] as? String)?.hasPrefix("numbers.") == true })
+    }
 }
