@@ -1,4 +1,5 @@
 import Composable
+import ComposableTesting
 import Foundation
 import JapaneseNumbers
 @testable import KazuKit
@@ -171,6 +172,37 @@ import Testing
         let own = try #require(topic.question(valueKey: "3", skill: .sentences))
         #expect(TopicCatalog.sentence(topicID: topic.id, valueKey: "3", skill: .sentences, frameID: "money.register") == own.sentence)
         #expect(TopicCatalog.sentence(topicID: topic.id, valueKey: "3", skill: .listening, frameID: own.sentence?.frameID) == nil)
+    }
+
+    /// A retry of missed questions says each sentence in the frame it was missed in.
+    @MainActor
+    @Test func aRetryAsksAMissedSentenceInItsFrame() async throws {
+        let topic = try #require(TopicCatalog.topic(id: "number.1-10"))
+        // Questions drawn in a frame that is not their value's own, as a session draws them.
+        let drawn = (1...40).map { topic.makeQuestion(skill: .sentences, using: .seeded(DrawSeed.seed(session: 2, stream: topic.id, number: $0))) }
+        let asked = drawn.filter { $0 != topic.question(valueKey: $0.valueKey, skill: .sentences) }.prefix(2)
+        #expect(asked.count == 2)
+        let missed = asked.map { QuestionRecord(question: $0, submissions: [SubmissionRecord(typed: "", verdict: .skipped, seconds: 1)]) }
+        let record = SessionRecord(topicID: topic.id, skill: .sentences, mode: .questionLimit(2), seed: 1,
+                                   startedAt: sessionStart, endedAt: sessionStart, ending: .completed, questions: missed)
+        var initial = Navigation.State(settings: KazuSettings())
+        initial.path.append(Summary.State(record: record, script: .kanji))
+        let clock = TestClock()
+        let store = TestStore(initialState: initial) { Navigation() } withDependencies: {
+            $0.clock = clock
+            $0.speech = .silent
+            $0.history = .inMemory()
+            $0.settingsClient = .inMemory()
+            $0.date = .constant(sessionStart)
+        }
+        store.exhaustivity = .off
+        await store.send(.path(.element(id: store.state.path.ids[0], action: .delegate(.retry(missed)))))
+        await store.receive(.quiz(.presented(.started)))
+        let quiz = try #require(store.state.quiz)
+        #expect([quiz.question] + quiz.queued == Array(asked))
+        await store.send(.quiz(.presented(.endTapped)))
+        await clock.advance(by: .seconds(1))
+        await store.finish()
     }
 
     @Test func aSentenceReadsAsItShould() throws {

@@ -191,9 +191,10 @@ public struct Navigation: Reducer, Sendable {
                       let topic = TopicCatalog.topic(id: summary.record.topicID) ?? TopicCatalog.topic(id: first.topicID) else { return .none }
                 let record = summary.record
                 // Asked as the session asked them: a phone number missed in a reading review was
-                // asked by listening, and a session in kana is retried in kana.
+                // asked by listening, a session in kana is retried in kana, a sentence in its frame.
                 let questions = missed.compactMap {
-                    TopicCatalog.question(topicID: $0.topicID, valueKey: $0.valueKey, skill: record.skill, script: summary.script)
+                    TopicCatalog.question(topicID: $0.topicID, valueKey: $0.valueKey, skill: record.skill, script: summary.script,
+                                          frameID: $0.frameID)
                 }
                 guard !questions.isEmpty else { return .none }
                 state.path.removeAll()
