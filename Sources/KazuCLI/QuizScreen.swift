@@ -12,8 +12,25 @@ enum QuizScreen {
     static func header(_ quiz: Quiz.State, style: TextStyle) -> [String] {
         var lines = ["\(style.bold(quiz.topic.title)) (\(quiz.topic.id)) · \(quiz.skill.rawValue) · \(length(quiz)) · seed \(quiz.seed)"]
         lines += quiz.topic.notes(for: quiz.skill).map { "note: \($0)" }
+        if let auto = quiz.autoRate { lines.append(autoRateNote(auto, quiz: quiz)) }
         lines.append("type your answer and Enter; :h lists the line commands")
         return lines
+    }
+
+    /// What `--rate auto` does in this session, said once: in a skill that speaks nothing, that it does nothing.
+    private static func autoRateNote(_ auto: AutoRate, quiz: Quiz.State) -> String {
+        if quiz.valuesToReview == nil, quiz.skill == .reading || quiz.skill == .writing {
+            return "note: --rate auto changes nothing here: \(quiz.skill.rawValue) questions are not spoken"
+        }
+        return "rate auto: starts at \(quiz.speech.rate) wpm; after each \(AutoRate.answersPerStep) spoken questions, "
+            + "\(AutoRate.step) up if all were right first time, else \(AutoRate.step) down; "
+            + "within \(auto.bounds.lowerBound)-\(auto.bounds.upperBound)"
+    }
+
+    /// How questions are spoken now, as the settings open: "now voice ja, rate 160 (auto, 110-350), pitch 50".
+    static func speechNow(_ quiz: Quiz.State) -> String {
+        let auto = quiz.autoRate.map { " (auto, \($0.bounds.lowerBound)-\($0.bounds.upperBound))" } ?? ""
+        return "now voice \(quiz.speech.voice), rate \(quiz.speech.rate)\(auto), pitch \(quiz.speech.pitch)"
     }
 
     /// "10 questions"; in a review, which asks each value once (a round at a time without a
@@ -73,7 +90,9 @@ enum QuizScreen {
     /// A right answer: the question, with its reading to learn from; in a session of `skill`
     /// sentences, the whole sentence it was said in, to learn the phrase around the number.
     static func correct(_ question: QuestionRecord, skill: Skill? = nil, style: TextStyle) -> String {
-        let sentence = skill.flatMap { TopicCatalog.sentence(topicID: question.topicID, valueKey: question.valueKey, skill: $0) }
+        let sentence = skill.flatMap {
+            TopicCatalog.sentence(topicID: question.topicID, valueKey: question.valueKey, skill: $0, frameID: question.frameID)
+        }
         return style.green("✓ \(question.written)") + "  \(question.reading)  \(question.romaji)" + (sentence.map(sentenceLines) ?? "")
     }
 
@@ -96,6 +115,7 @@ enum QuizScreen {
         let (wrong, skipped) = (totals.wrong, totals.skipped)
         line(style.bold("summary: \(totals.rightFirstTime)/\(totals.total) right first time (\(percent)%)")
              + ", \(wrong) wrong, \(skipped) skipped, \(seconds) s per question")
+        if let rate = summary.record.rateReached { line("rate reached: \(rate) wpm (--rate auto; your rate from now on)") }
         // The wrong ones first, then the skipped ones.
         for outcome in [QuestionRecord.Outcome.incorrect, .skipped] {
             for question in summary.record.questions where question.outcome == outcome {

@@ -31,7 +31,7 @@ final class QuizSession {
         /// Whether questions are heard: not under `--no-audio` or `KAZU_PLAYER=none`.
         var audible = true
         var voice: String?
-        var rate: Int?
+        var rate: RateChoice?
         var pitch: Int?
         var reportPath: String?
         var settingsClient: SettingsClient
@@ -77,6 +77,9 @@ final class QuizSession {
                                        weakSpots: configuration.topic.id == WeakSpots.topicID ? configuration.topic : nil)
         initial.nextSeed = configuration.seed
         initial.remembersChoices = configuration.remembersChoices
+        if case let .auto(bounds) = configuration.rate {
+            initial.autoRate = bounds ?? AutoRate.defaultBounds(startingAt: settings.speech.rate)
+        }
         store = Store(initialState: initial) {
             Navigation()
         } withDependencies: {
@@ -168,7 +171,7 @@ final class QuizSession {
         case nil: break
         }
         if let voice = configuration.voice { send(.preSettings(.presented(.speech(.voicePicked(voice))))) }
-        if let rate = configuration.rate { send(.preSettings(.presented(.speech(.rateChanged(rate))))) }
+        if case let .fixed(rate) = configuration.rate { send(.preSettings(.presented(.speech(.rateChanged(rate))))) }
         if let pitch = configuration.pitch { send(.preSettings(.presented(.speech(.pitchChanged(pitch))))) }
         if store.state.preSettings?.problem == nil {
             send(.preSettings(.presented(.startTapped)))
@@ -248,7 +251,8 @@ final class QuizSession {
             // is checked against them, not taken unchecked and saved.
             await send(.quiz(.presented(.settings(.presented(.speech(.voicesRequested)))))).finish()
             inSettings = true
-            io.output.writeLine("settings (time stands still): rate N (80-350), pitch N (0-100), voice V, voices, test; Enter to go back")
+            let now = store.withState { $0.quiz.map(QuizScreen.speechNow) } ?? ""
+            io.output.writeLine("settings (time stands still): rate N (80-350), pitch N (0-100), voice V, voices, test; Enter to go back; \(now)")
             io.output.flush()
         default:
             if command.hasPrefix(":") && command.count > 1 && !command.dropFirst().first!.isNumber {

@@ -32,6 +32,7 @@ enum StatsCommand: Command {
         var stats = HistoryStatistics(now: Date())
         var model = LearnerModel()
         var schedule = ReviewSchedule()
+        var rates: [RateReached] = []
         let skipped: SkippedLines
         do {
             skipped = try history.scan { record in
@@ -39,6 +40,10 @@ enum StatsCommand: Command {
                 stats.add(record)
                 model.add(record)
                 schedule.add(record)
+                if let rate = record.rateReached {
+                    if rates.count == ratesShown { rates.removeFirst() }
+                    rates.append(RateReached(endedAt: record.endedAt, topic: record.topicID, rate: rate))
+                }
             }
         } catch {
             throw CommandFailure("history not read: \(error)")
@@ -52,7 +57,7 @@ enum StatsCommand: Command {
             io.errors.writeLine("warning: skipped \(counted(skipped.newer, "line")) written by a newer kazu (kept in the history; update kazu to count \(them))")
         }
         if arguments.flag("json") {
-            io.output.writeLine(json(stats, model: model, schedule: schedule, skipped: skipped))
+            io.output.writeLine(json(stats, model: model, schedule: schedule, rates: rates, skipped: skipped))
             return .success
         }
         guard stats.overall.sessions > 0 else {
@@ -64,6 +69,10 @@ enum StatsCommand: Command {
             + "\(percent(overall.accuracy)) right first time")
         let recent = stats.trend.count == 1 ? "the one session" : "last \(stats.trend.count) sessions, oldest first"
         io.output.writeLine("trend  \(sparkline(stats.trend))  (\(recent))")
+        if !rates.isEmpty {
+            let which = rates.count == 1 ? "the one session" : "last \(rates.count) sessions, oldest first"
+            io.output.writeLine("rate   \(rates.map { String($0.rate) }.joined(separator: " "))  (reached with --rate auto, \(which))")
+        }
         io.output.writeLine("")
         for (key, tally) in stats.byTopicAndSkill.sorted(by: { $0.key < $1.key }) {
             // What the history holds is shown escaped: a line may have been edited to hold control characters.
@@ -98,6 +107,16 @@ enum StatsCommand: Command {
         return .success
     }
 
+    /// A session's speaking rate at its end, with `--rate auto`.
+    struct RateReached: Encodable {
+        var endedAt: Date
+        var topic: String
+        var rate: Int
+    }
+
+    /// The sessions with `--rate auto` whose rate is shown.
+    static let ratesShown = 10
+
     /// The rules listed under "sounds missed most".
     static let weakestShown = 5
 
@@ -129,7 +148,7 @@ enum StatsCommand: Command {
     }
 
     private static func json(_ stats: HistoryStatistics, model: LearnerModel, schedule: ReviewSchedule,
-                             skipped: SkippedLines) -> String {
+                             rates: [RateReached], skipped: SkippedLines) -> String {
         struct Tally: Encodable { var topic: String; var skill: String; var sessions, questions, correct: Int; var accuracy: Double }
         struct Missed: Encodable { var topic, value, written, reading: String; var misses: Int }
         struct Rule: Encodable { var rule, title, example, reading: String; var answered, right: Int; var accuracy: Double }
@@ -144,6 +163,8 @@ enum StatsCommand: Command {
             /// Values to review, and rules, that SM-2 has due by the end of today.
             var dueToday: Int
             var rulesDueToday: [String]
+            /// The rate each of the last sessions with `--rate auto` reached, oldest first.
+            var rateReached: [RateReached]
             /// Every line not counted; `newerLines` of them written by a newer kazu.
             var skippedLines: Int
             var newerLines: Int
@@ -163,10 +184,11 @@ enum StatsCommand: Command {
                      answered: $0.tally.answered, right: $0.tally.right, accuracy: $0.tally.accuracy)
             },
             dueToday: dueToday(stats, schedule),
-            rulesDueToday: schedule.dueRules(by: endOfToday()).map(\.rawValue),
+            rulesDueToday: schedule.dueRules(by: endOfToday()).map(\.rawValue), rateReached: rates,
             skippedLines: skipped.total, newerLines: skipped.newer)
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
+        encoder.dateEncodingStrategy = .iso8601
         return (try? String(decoding: encoder.encode(output), as: UTF8.self)) ?? "{}"
     }
 }

@@ -26,14 +26,16 @@ import Testing
                            submissions: (0..<Int(generator.next() % 3)).map { _ in
                                SubmissionRecord(typed: text(), verdict: [.correct, .incorrect, .skipped][Int(generator.next() % 3)],
                                                 seconds: [0, 1, 2.5, 0.1, 12.375, 1234.5][Int(generator.next() % 6)])
-                           })
+                           },
+                           frameID: generator.next() % 2 == 0 ? nil : text())
         }
         // Whole seconds: the line keeps no fraction, as JSONEncoder's .iso8601 does not.
         let start = Date(timeIntervalSince1970: Double(generator.next() % 4_000_000_000))
         return SessionRecord(id: text(), topicID: text(), skill: Skill.allCases[Int(generator.next() % 3)],
                              mode: modes[Int(generator.next() % 3)], seed: generator.next(), startedAt: start,
                              endedAt: start.addingTimeInterval(Double(generator.next() % 100_000)),
-                             ending: [.completed, .timeUp, .stopped][Int(generator.next() % 3)], questions: questions)
+                             ending: [.completed, .timeUp, .stopped][Int(generator.next() % 3)], questions: questions,
+                             rateReached: [nil, nil, 110, 350][Int(generator.next() % 4)])
     }
 
     @Test func writesWhatJSONEncoderWritesAndReadsItBack() throws {
@@ -61,6 +63,23 @@ import Testing
         #expect(record.startedAt == Date(timeIntervalSince1970: 1_795_419_906))
         #expect(record.endedAt == Date(timeIntervalSince1970: 1_795_419_906.5))
         #expect(record.questions.first?.submissions == [SubmissionRecord(typed: "3/", verdict: .correct, seconds: 1)])
+    }
+
+    /// The rate a `--rate auto` session reached is kept; a line without one (any written
+    /// before there was one) reads as a session that had none.
+    @Test func theRateReachedIsKeptAndALineWithoutOneHasNone() throws {
+        var record = record(1)
+        record.rateReached = 170
+        let line = HistoryLine.encode(record)
+        #expect(String(decoding: line, as: UTF8.self).contains("],\"rateReached\":170,\"seed\":"))
+        #expect(try HistoryLine.decode(line[...]).rateReached == 170)
+        record.rateReached = nil
+        let old = HistoryLine.encode(record)
+        #expect(!String(decoding: old, as: UTF8.self).contains("rateReached"))
+        #expect(try HistoryLine.decode(old[...]) == record)
+        let decoder = JSONDecoder()
+        decoder.dateDecodingStrategy = .iso8601
+        #expect(try decoder.decode(SessionRecord.self, from: Data(old)).rateReached == nil)
     }
 
     @Test func aLineCutAnywhereOrBrokenIsDamagedNeverACrash() throws {

@@ -1,4 +1,5 @@
 import Composable
+import ComposableTesting
 import Foundation
 import JapaneseNumbers
 @testable import KazuKit
@@ -105,7 +106,7 @@ import Testing
                 #expect(sentence.romaji.allSatisfy(\.isASCII) || sentence.romaji.contains("ō"), "\(where_): \(sentence.romaji)")
                 #expect(!sentence.gloss.contains("{"), "\(where_): \(sentence.gloss)")
             }
-            // The frame a question is asked in is one that fits, the same every time.
+            // Asked again without a draw (a review, a retry), a value is said in a frame that fits, the same every time.
             let asked = try #require(topic.question(valueKey: value.key, skill: .sentences))
             #expect(fitting.map(\.id).contains(asked.sentence?.frameID ?? ""), "\(topic.id) \(value.key)")
             #expect(topic.question(valueKey: value.key, skill: .sentences) == asked)
@@ -120,6 +121,88 @@ import Testing
         if !topic.listeningAsksCounter {
             #expect(Set(own.map(\.id)) == used, "\(topic.id): frames never drawn: \(Set(own.map(\.id)).subtracting(used).sorted())")
         }
+    }
+
+    /// A question's frame is drawn as its value is, from the question's own seed: only frames
+    /// that fit the value, each of them in time, the same for the same seed; the values drawn
+    /// are those of the other skills.
+    @Test(arguments: topics)
+    func theFrameIsADrawAmongTheFramesThatFit(topic: Topic) throws {
+        var heard: [String: Set<String>] = [:], draws: [String: Int] = [:]
+        for number in 1...300 {
+            let seed = DrawSeed.seed(session: 7, stream: topic.id, number: number)
+            let question = topic.makeQuestion(skill: .sentences, using: .seeded(seed))
+            let frameID = try #require(question.sentence?.frameID)
+            let value = try #require(topic.kind.value(fromKey: question.valueKey))
+            #expect(SentenceFrame.frames(for: topic, value: value).contains { $0.id == frameID }, "\(topic.id) \(value.key): \(frameID)")
+            #expect(topic.makeQuestion(skill: .sentences, using: .seeded(seed)) == question)
+            #expect(topic.makeQuestion(skill: .listening, using: .seeded(seed)).valueKey == question.valueKey)
+            heard[question.valueKey, default: []].insert(frameID)
+            draws[question.valueKey, default: 0] += 1
+        }
+        // A value drawn often is heard in every frame that fits it (each of at most four missed
+        // in 20 draws: under one chance in 300).
+        for (key, frames) in heard where draws[key, default: 0] >= 20 {
+            let value = try #require(topic.kind.value(fromKey: key))
+            let fitting = Set(SentenceFrame.frames(for: topic, value: value).map(\.id))
+            if fitting.count <= 4 { #expect(frames == fitting, "\(topic.id) \(key)") }
+        }
+    }
+
+    /// The sentence shown after an answer is the one heard: the question's record keeps its
+    /// frame, the history line keeps it, and the sentence is made again from it.
+    @Test func theRecordKeepsTheFrameHeardAndTheSentenceIsMadeAgainFromIt() throws {
+        let topic = try #require(TopicCatalog.topic(id: "number.1-10"))
+        var frames = Set<String>()
+        for number in 1...40 {
+            let question = topic.makeQuestion(skill: .sentences, using: .seeded(DrawSeed.seed(session: 1, stream: topic.id, number: number)))
+            let record = QuestionRecord(question: question, submissions: [])
+            #expect(record.frameID == question.sentence?.frameID)
+            let line = HistoryLine.encode(record)
+            let read = try HistoryLine.decode(HistoryLine.encode(SessionRecord(
+                topicID: topic.id, skill: .sentences, mode: .questionLimit(1), seed: 1, startedAt: Date(timeIntervalSince1970: 0),
+                endedAt: Date(timeIntervalSince1970: 0), ending: .completed, questions: [record]))[...])
+            #expect(read.questions == [record], "\(String(decoding: line, as: UTF8.self))")
+            #expect(TopicCatalog.sentence(topicID: topic.id, valueKey: question.valueKey, skill: .sentences, frameID: record.frameID)
+                    == question.sentence)
+            frames.insert(record.frameID ?? "")
+        }
+        #expect(frames.count > 1)
+        // A frame the value does not fit (a line edited, a frame since removed): the value's own.
+        let own = try #require(topic.question(valueKey: "3", skill: .sentences))
+        #expect(TopicCatalog.sentence(topicID: topic.id, valueKey: "3", skill: .sentences, frameID: "money.register") == own.sentence)
+        #expect(TopicCatalog.sentence(topicID: topic.id, valueKey: "3", skill: .listening, frameID: own.sentence?.frameID) == nil)
+    }
+
+    /// A retry of missed questions says each sentence in the frame it was missed in.
+    @MainActor
+    @Test func aRetryAsksAMissedSentenceInItsFrame() async throws {
+        let topic = try #require(TopicCatalog.topic(id: "number.1-10"))
+        // Questions drawn in a frame that is not their value's own, as a session draws them.
+        let drawn = (1...40).map { topic.makeQuestion(skill: .sentences, using: .seeded(DrawSeed.seed(session: 2, stream: topic.id, number: $0))) }
+        let asked = drawn.filter { $0 != topic.question(valueKey: $0.valueKey, skill: .sentences) }.prefix(2)
+        #expect(asked.count == 2)
+        let missed = asked.map { QuestionRecord(question: $0, submissions: [SubmissionRecord(typed: "", verdict: .skipped, seconds: 1)]) }
+        let record = SessionRecord(topicID: topic.id, skill: .sentences, mode: .questionLimit(2), seed: 1,
+                                   startedAt: sessionStart, endedAt: sessionStart, ending: .completed, questions: missed)
+        var initial = Navigation.State(settings: KazuSettings())
+        initial.path.append(Summary.State(record: record, script: .kanji))
+        let clock = TestClock()
+        let store = TestStore(initialState: initial) { Navigation() } withDependencies: {
+            $0.clock = clock
+            $0.speech = .silent
+            $0.history = .inMemory()
+            $0.settingsClient = .inMemory()
+            $0.date = .constant(sessionStart)
+        }
+        store.exhaustivity = .off
+        await store.send(.path(.element(id: store.state.path.ids[0], action: .delegate(.retry(missed)))))
+        await store.receive(.quiz(.presented(.started)))
+        let quiz = try #require(store.state.quiz)
+        #expect([quiz.question] + quiz.queued == Array(asked))
+        await store.send(.quiz(.presented(.endTapped)))
+        await clock.advance(by: .seconds(1))
+        await store.finish()
     }
 
     @Test func aSentenceReadsAsItShould() throws {

@@ -17,7 +17,9 @@ import Testing
             for _ in 0..<(Self.draws / topic.skills.count) {
                 let question = topic.makeQuestion(skill: skill, using: random)
                 let value = try #require(topic.kind.value(fromKey: question.valueKey), "\(topic.id): \(question.valueKey) not a value")
-                #expect(topic.question(valueKey: question.valueKey, skill: skill) == question, "\(topic.id) \(question.valueKey)")
+                // Made again from what a record keeps: the value's key and, for a sentence, its frame.
+                #expect(topic.question(valueKey: question.valueKey, skill: skill, frameID: question.sentence?.frameID) == question,
+                        "\(topic.id) \(question.valueKey)")
                 #expect(!question.spokenKana.isEmpty)
                 #expect(question.spokenKana.unicodeScalars.allSatisfy { (0x3041...0x30FF).contains($0.value) || $0 == "、" || $0 == "。" },
                         "\(topic.id): spoken \(question.spokenKana)")

@@ -20,8 +20,10 @@ enum QuestionMaker {
         var writingExpected: Expected?
     }
 
-    static func question(topic: Topic, value: QuestionValue, skill: Skill, script: ReadingScript = .kanji) -> Question {
-        if skill == .sentences { return sentenceQuestion(topic: topic, value: value) }
+    /// `frame`: the sentence frame of a question in the sentences skill; nil for the value's own.
+    static func question(topic: Topic, value: QuestionValue, skill: Skill, script: ReadingScript = .kanji,
+                         frame: SentenceFrame? = nil) -> Question {
+        if skill == .sentences { return sentenceQuestion(topic: topic, value: value, frame: frame) }
         let facts = self.facts(topic.kind, value)
         let prompt: String, answer: String, expected: Expected
         var postfix = skill == .writing ? nil : facts.postfix

@@ -86,14 +86,18 @@ public struct Topic: Identifiable, Hashable, Sendable {
             return WeakSpots.question(drilling: rules, skill: skill, script: script, using: random)
         }
         let value = kind.draw(using: random)
-        return QuestionMaker.question(topic: self, value: value, skill: skill, script: script)
+        // A sentence's frame is drawn after the value, so the values drawn are the same in every skill.
+        let frame = skill == .sentences ? SentenceFrame.draw(for: self, value: value, using: random) : nil
+        return QuestionMaker.question(topic: self, value: value, skill: skill, script: script, frame: frame)
     }
 
     /// The question for a value this topic drew before (its `key`, as kept in the history);
-    /// nil when the key is not a value of this topic.
-    public func question(valueKey: String, skill: Skill, script: ReadingScript = .kanji) -> Question? {
+    /// nil when the key is not a value of this topic. In the sentences skill it is said in the
+    /// frame `frameID` when that fits the value, else in the value's own.
+    public func question(valueKey: String, skill: Skill, script: ReadingScript = .kanji, frameID: String? = nil) -> Question? {
         guard let value = kind.value(fromKey: valueKey) else { return nil }
-        return QuestionMaker.question(topic: self, value: value, skill: skill, script: script)
+        let frame = skill == .sentences ? frameID.flatMap { SentenceFrame.frame(id: $0, for: self, value: value) } : nil
+        return QuestionMaker.question(topic: self, value: value, skill: skill, script: script, frame: frame)
     }
 
     /// Whether `value` is one this topic could draw.

@@ -126,10 +126,13 @@ public enum TopicCatalog {
     }
 
     /// The question on one value of a topic, asked again (a review, a retry of missed ones):
-    /// in `skill`, or in the topic's first skill when it is not drilled in `skill`.
-    static func question(topicID: String, valueKey: String, skill: Skill, script: ReadingScript) -> Question? {
+    /// in `skill`, or in the topic's first skill when it is not drilled in `skill`; a sentence
+    /// in the frame `frameID` when it fits.
+    static func question(topicID: String, valueKey: String, skill: Skill, script: ReadingScript,
+                         frameID: String? = nil) -> Question? {
         guard let topic = topic(id: topicID) else { return nil }
-        return topic.question(valueKey: valueKey, skill: topic.skills.contains(skill) ? skill : topic.skills[0], script: script)
+        return topic.question(valueKey: valueKey, skill: topic.skills.contains(skill) ? skill : topic.skills[0], script: script,
+                              frameID: frameID)
     }
 
     private static let byID: [String: Topic] = Dictionary(uniqueKeysWithValues: all.map { ($0.id, $0) })

@@ -57,7 +57,9 @@ public enum HistoryLine {
             if index > 0 { out.append(UInt8(ascii: ",")) }
             writeQuestion(question, to: &out)
         }
-        out.append(ascii: "],\"seed\":\(record.seed),\"skill\":")
+        out.append(ascii: "]")
+        if let rate = record.rateReached { out.append(ascii: ",\"rateReached\":\(rate)") }
+        out.append(ascii: ",\"seed\":\(record.seed),\"skill\":")
         writeString(record.skill.rawValue, to: &out)
         out.append(ascii: ",\"startedAt\":")
         writeString(iso8601(record.startedAt), to: &out)
@@ -77,6 +79,7 @@ public enum HistoryLine {
     private static func writeQuestion(_ question: QuestionRecord, to out: inout [UInt8]) {
         // Keys in sorted order, as JSONEncoder's .sortedKeys writes them.
         writeField("answer", question.answer, to: &out, first: true)
+        if let frameID = question.frameID { writeField("frameID", frameID, to: &out) }
         if question.omittedTries > 0 { out.append(ascii: ",\"omittedTries\":\(question.omittedTries)") }
         writeField("prompt", question.prompt, to: &out)
         writeField("reading", question.reading, to: &out)
@@ -491,7 +494,7 @@ struct JSONReader {
 
     mutating func sessionRecord() throws(HistoryLine.Damaged) -> (record: SessionRecord, part: HistoryLine.Part?) {
         var version: Int?, id: String?, topicID: String?, skill: Skill?, mode: QuizMode?, seed: UInt64?
-        var part: Int?, parts: Int?
+        var part: Int?, parts: Int?, rateReached: Int?
         var startedAt: Date?, endedAt: Date?, ending: SessionRecord.Ending?, questions: [QuestionRecord]?
         try object { reader, key throws(HistoryLine.Damaged) in
             switch key {
@@ -506,6 +509,7 @@ struct JSONReader {
             case "ending": ending = try reader.rawValue(try reader.string(), as: SessionRecord.Ending.self)
             case "part": part = try reader.integer(Int.self)
             case "parts": parts = try reader.integer(Int.self)
+            case "rateReached": rateReached = try reader.integer(Int.self)
             case "questions":
                 var list: [QuestionRecord] = []
                 try reader.array { reader throws(HistoryLine.Damaged) in list.append(try reader.questionRecord()) }
@@ -516,7 +520,7 @@ struct JSONReader {
         guard let version, let id, let topicID, let skill, let mode, let seed, let startedAt, let endedAt, let ending,
               let questions else { throw damaged("a record without all its fields") }
         var record = SessionRecord(id: id, topicID: topicID, skill: skill, mode: mode, seed: seed, startedAt: startedAt,
-                                   endedAt: endedAt, ending: ending, questions: questions)
+                                   endedAt: endedAt, ending: ending, questions: questions, rateReached: rateReached)
         record.version = version
         guard let part, let parts else { return (record, nil) }
         guard part >= 1, part <= parts else { throw damaged("a part that is not one of its session's") }
@@ -538,7 +542,7 @@ struct JSONReader {
 
     private mutating func questionRecord() throws(HistoryLine.Damaged) -> QuestionRecord {
         var topicID: String?, valueKey: String?, prompt: String?, answer: String?, written: String?, reading: String?
-        var romaji: String?, submissions: [SubmissionRecord]?, omittedTries = 0
+        var romaji: String?, submissions: [SubmissionRecord]?, omittedTries = 0, frameID: String?
         try object { reader, key throws(HistoryLine.Damaged) in
             switch key {
             case "topicID": topicID = try reader.string()
@@ -549,6 +553,7 @@ struct JSONReader {
             case "reading": reading = try reader.string()
             case "romaji": romaji = try reader.string()
             case "omittedTries": omittedTries = try reader.integer(Int.self)
+            case "frameID": frameID = try reader.string()
             case "submissions":
                 var list: [SubmissionRecord] = []
                 try reader.array { reader throws(HistoryLine.Damaged) in list.append(try reader.submissionRecord()) }
@@ -559,7 +564,8 @@ struct JSONReader {
         guard let topicID, let valueKey, let prompt, let answer, let written, let reading, let romaji, let submissions
         else { throw damaged("a question without all its fields") }
         return QuestionRecord(topicID: topicID, valueKey: valueKey, prompt: prompt, answer: answer, written: written,
-                              reading: reading, romaji: romaji, submissions: submissions, omittedTries: omittedTries)
+                              reading: reading, romaji: romaji, submissions: submissions, omittedTries: omittedTries,
+                              frameID: frameID)
     }
 
     private mutating func submissionRecord() throws(HistoryLine.Damaged) -> SubmissionRecord {

@@ -25,6 +25,9 @@ public struct SessionRecord: Codable, Hashable, Sendable, Identifiable {
     public var endedAt: Date
     public var ending: Ending
     public var questions: [QuestionRecord]
+    /// With `--rate auto`, the speaking rate the session ended at; nil otherwise, and in a
+    /// line written before there was one.
+    public var rateReached: Int?
 
     /// How the session ended.
     public enum Ending: String, Codable, Hashable, Sendable {
@@ -37,7 +40,7 @@ public struct SessionRecord: Codable, Hashable, Sendable, Identifiable {
     }
 
     public init(id: String = UUID().uuidString, topicID: String, skill: Skill, mode: QuizMode, seed: UInt64,
-                startedAt: Date, endedAt: Date, ending: Ending, questions: [QuestionRecord]) {
+                startedAt: Date, endedAt: Date, ending: Ending, questions: [QuestionRecord], rateReached: Int? = nil) {
         self.version = Self.currentVersion
         self.id = id
         self.topicID = topicID
@@ -48,6 +51,7 @@ public struct SessionRecord: Codable, Hashable, Sendable, Identifiable {
         self.endedAt = endedAt
         self.ending = ending
         self.questions = questions
+        self.rateReached = rateReached
     }
 
     public var correctCount: Int { count(.correct) }
@@ -79,6 +83,9 @@ public struct QuestionRecord: Codable, Hashable, Sendable {
     public var reading: String
     public var romaji: String
     public var submissions: [SubmissionRecord]
+    /// The sentence frame a question of the sentences skill was said in (`money.register`);
+    /// nil in other skills, and in a line written before frames were drawn.
+    public var frameID: String?
     /// The tries left out between the first and last ones kept (all wrong: a right try or a
     /// skip ends the question).
     public var omittedTries: Int
@@ -93,10 +100,11 @@ public struct QuestionRecord: Codable, Hashable, Sendable {
         self.romaji = question.romaji
         self.submissions = submissions
         self.omittedTries = omittedTries
+        self.frameID = question.sentence?.frameID
     }
 
     init(topicID: String, valueKey: String, prompt: String, answer: String, written: String, reading: String,
-         romaji: String, submissions: [SubmissionRecord], omittedTries: Int = 0) {
+         romaji: String, submissions: [SubmissionRecord], omittedTries: Int = 0, frameID: String? = nil) {
         self.topicID = topicID
         self.valueKey = valueKey
         self.prompt = prompt
@@ -106,6 +114,7 @@ public struct QuestionRecord: Codable, Hashable, Sendable {
         self.romaji = romaji
         self.submissions = submissions
         self.omittedTries = omittedTries
+        self.frameID = frameID
     }
 
     /// Adds `submission` to `submissions`, a try of a question, keeping at most `keptTries`
@@ -123,10 +132,11 @@ public struct QuestionRecord: Codable, Hashable, Sendable {
     }
 
     private enum CodingKeys: String, CodingKey {
-        case topicID, valueKey, prompt, answer, written, reading, romaji, submissions, omittedTries
+        case topicID, valueKey, prompt, answer, written, reading, romaji, submissions, omittedTries, frameID
     }
 
-    // `omittedTries` is in a line only when some were: a line with none reads as before.
+    // `omittedTries` is in a line only when some were, `frameID` only for a sentence: a line
+    // without them reads as before.
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
         topicID = try container.decode(String.self, forKey: .topicID)
@@ -138,6 +148,7 @@ public struct QuestionRecord: Codable, Hashable, Sendable {
         romaji = try container.decode(String.self, forKey: .romaji)
         submissions = try container.decode([SubmissionRecord].self, forKey: .submissions)
         omittedTries = try container.decodeIfPresent(Int.self, forKey: .omittedTries) ?? 0
+        frameID = try container.decodeIfPresent(String.self, forKey: .frameID)
     }
 
     public func encode(to encoder: any Encoder) throws {
@@ -151,6 +162,7 @@ public struct QuestionRecord: Codable, Hashable, Sendable {
         try container.encode(romaji, forKey: .romaji)
         try container.encode(submissions, forKey: .submissions)
         if omittedTries > 0 { try container.encode(omittedTries, forKey: .omittedTries) }
+        if let frameID { try container.encode(frameID, forKey: .frameID) }
     }
 
     /// Correct only when right on every try; a skip or any wrong try makes it missed.

@@ -59,7 +59,7 @@ public enum SessionReport {
     }
 
     /// A question as the history keeps it and, when nothing was shown (a listening question,
-    /// whose prompt is empty), the kana that was spoken.
+    /// whose prompt is empty), the kana that was spoken: for a sentence, the whole sentence.
     private struct ReportedQuestion: Encodable {
         let question: QuestionRecord
 
@@ -69,7 +69,10 @@ public enum SessionReport {
             try question.encode(to: encoder)
             if question.prompt.isEmpty {
                 var container = encoder.container(keyedBy: Key.self)
-                try container.encode(question.reading, forKey: .spoken)
+                let sentence = question.frameID.flatMap {
+                    TopicCatalog.topic(id: question.topicID)?.question(valueKey: question.valueKey, skill: .sentences, frameID: $0)
+                }
+                try container.encode(sentence?.spokenKana ?? question.reading, forKey: .spoken)
             }
         }
     }

@@ -56,7 +56,8 @@ public enum WeakSpots {
             let source = pool[random { Int.random(in: 0..<pool.count, using: &$0) }]
             let value = source.topic.kind.draw(using: random)
             let uses = !Set(source.topic.soundRules(of: value)).isDisjoint(with: wanted)
-            question = QuestionMaker.question(topic: source.topic, value: value, skill: skill, script: script)
+            let frame = skill == .sentences ? SentenceFrame.draw(for: source.topic, value: value, using: random) : nil
+            question = QuestionMaker.question(topic: source.topic, value: value, skill: skill, script: script, frame: frame)
             if uses != rest { break }
         }
         return question!

@@ -43,6 +43,8 @@ public struct Navigation: Reducer, Sendable {
         /// settings, as they do in the menu, or hold for the next session only, as flags on
         /// `kazu quiz` do. Changes made during a session are saved either way.
         public var remembersChoices = true
+        /// `--rate auto`: the sessions' rate moves with the answers within these bounds.
+        public var autoRate: ClosedRange<Int>?
 
         /// The pre-session settings, while they are shown.
         public var preSettings: PreSettings.State? {
@@ -136,7 +138,7 @@ public struct Navigation: Reducer, Sendable {
                 state.nextSeed = nil
                 return start(&state, Quiz.State(
                     topic: topic, skill: skill, mode: mode, seed: seed, script: script, speech: speech, startedAt: now(),
-                    reviewEntries: state.reviewEntries))
+                    reviewEntries: state.reviewEntries, autoRate: state.autoRate))
 
             case let .quiz(.presented(.delegate(.speechChanged(change)))):
                 state.settings.speech = change.applied(to: state.settings.speech)
@@ -146,6 +148,8 @@ public struct Navigation: Reducer, Sendable {
                 let script = state.quiz?.script ?? .kanji
                 state.quiz = nil
                 guard let record else { return .none }
+                // The rate reached is the learner's from now on, as a rate set with `:s` is.
+                if let rate = record.rateReached { state.settings.speech.rate = rate }
                 state.path.append(Summary.State(record: record, script: script))
                 state.isSavingSession = true
                 return .run { send in
@@ -187,15 +191,17 @@ public struct Navigation: Reducer, Sendable {
                       let topic = TopicCatalog.topic(id: summary.record.topicID) ?? TopicCatalog.topic(id: first.topicID) else { return .none }
                 let record = summary.record
                 // Asked as the session asked them: a phone number missed in a reading review was
-                // asked by listening, and a session in kana is retried in kana.
+                // asked by listening, a session in kana is retried in kana, a sentence in its frame.
                 let questions = missed.compactMap {
-                    TopicCatalog.question(topicID: $0.topicID, valueKey: $0.valueKey, skill: record.skill, script: summary.script)
+                    TopicCatalog.question(topicID: $0.topicID, valueKey: $0.valueKey, skill: record.skill, script: summary.script,
+                                          frameID: $0.frameID)
                 }
                 guard !questions.isEmpty else { return .none }
                 state.path.removeAll()
                 return start(&state, Quiz.State(
                     topic: topic, skill: record.skill, mode: .questionLimit(questions.count), seed: drawSeed(),
-                    script: summary.script, speech: state.settings.speech, startedAt: now(), queued: questions))
+                    script: summary.script, speech: state.settings.speech, startedAt: now(), queued: questions,
+                    autoRate: state.autoRate))
 
             case .path(.element(_, .delegate(.done))):
                 state.path.removeAll()

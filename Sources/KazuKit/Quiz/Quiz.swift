@@ -57,6 +57,8 @@ public struct Quiz: Reducer, Sendable {
         /// What the review topic draws from.
         public var reviewEntries: [ReviewEntry]
         public var ending: SessionRecord.Ending?
+        /// `--rate auto`: the rate, `speech.rate`, moves with the answers; nil when it stays.
+        public var autoRate: AutoRate?
         /// The in-session settings, stored as a presentation so that they change in place.
         public var settingsPresentation = PresentationState<Settings.State>(wrappedValue: nil)
 
@@ -67,8 +69,9 @@ public struct Quiz: Reducer, Sendable {
         }
 
         public init(topic: Topic, skill: Skill, mode: QuizMode, seed: UInt64, script: ReadingScript = .kanji,
-                    speech: SpeechPreferences, startedAt: Date, queued: [Question] = [], reviewEntries: [ReviewEntry] = []) {
-            var mode = mode, queued = queued
+                    speech: SpeechPreferences, startedAt: Date, queued: [Question] = [], reviewEntries: [ReviewEntry] = [],
+                    autoRate: ClosedRange<Int>? = nil) {
+            var mode = mode, queued = queued, speech = speech
             // A review with a question limit asks each value to review once: with fewer values
             // than the limit, the session is as long as there are values, not the few of them
             // again and again.
@@ -87,6 +90,12 @@ public struct Quiz: Reducer, Sendable {
             self.mode = mode
             self.seed = seed
             self.script = script
+            if let autoRate {
+                let auto = AutoRate(bounds: autoRate)
+                // A rate outside the bounds asked for starts at the nearest one.
+                speech.rate = auto.clamp(speech.rate)
+                self.autoRate = auto
+            }
             self.speech = speech
             self.startedAt = startedAt
             self.queued = queued
@@ -186,7 +195,8 @@ public struct Quiz: Reducer, Sendable {
             }
             guard !questions.isEmpty else { return nil }
             return SessionRecord(id: id, topicID: topic.id, skill: skill, mode: mode, seed: seed, startedAt: startedAt,
-                                 endedAt: endedAt, ending: ending ?? .stopped, questions: questions)
+                                 endedAt: endedAt, ending: ending ?? .stopped, questions: questions,
+                                 rateReached: autoRate.flatMap { $0.heard > 0 ? speech.rate : nil })
         }
     }
 
@@ -391,7 +401,12 @@ public struct Quiz: Reducer, Sendable {
     }
 
     private func nextQuestion(_ state: inout State) -> Effect<Action> {
-        state.answered.append(QuestionRecord(question: state.question, submissions: state.submissions, omittedTries: state.omittedTries))
+        let done = QuestionRecord(question: state.question, submissions: state.submissions, omittedTries: state.omittedTries)
+        state.answered.append(done)
+        // Before the next question is spoken, which is the first at a new rate.
+        if state.isSpoken, let rate = state.autoRate?.answered(rightFirstTime: done.outcome == .correct, at: state.speech.rate) {
+            state.speech.rate = rate
+        }
         state.submissions = []
         state.omittedTries = 0
         state.isAnswerShown = false

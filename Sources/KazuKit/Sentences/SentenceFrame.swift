@@ -1,3 +1,4 @@
+import Composable
 import JapaneseNumbers
 
 /// A sentence with a slot for a number, one row of Data/sentences.tsv (compiled in as
@@ -74,9 +75,29 @@ struct SentenceFrame: Hashable, Sendable {
         }
     }
 
-    /// The frame a value is said in: always the same one for the same value, so that a question
-    /// asked again (a review, the feedback after the last answer) is the same sentence.
+    /// The frame a question on a value is said in, drawn with `random` (the question's own
+    /// generator, after the value) among those that fit it: a value asked again is heard in
+    /// another sentence as often as there are others.
+    static func draw(for topic: Topic, value: QuestionValue, using random: RandomSource) -> SentenceFrame {
+        let frames = fitting(topic, value)
+        return frames[random { Int.random(in: 0..<frames.count, using: &$0) }]
+    }
+
+    /// The frame a value is said in when none is drawn (a review, a retry): always the same
+    /// one for the same value.
     static func frame(for topic: Topic, value: QuestionValue) -> SentenceFrame {
+        let frames = fitting(topic, value)
+        return frames[Int(stableHash(value.key) % UInt64(frames.count))]
+    }
+
+    /// The frame `id`, when it fits the value: the sentence a question was heard in, said again
+    /// after its answer from the session's record.
+    static func frame(id: String, for topic: Topic, value: QuestionValue) -> SentenceFrame? {
+        fitting(topic, value).first { $0.id == id }
+    }
+
+    /// The frames that fit a value, never none.
+    private static func fitting(_ topic: Topic, _ value: QuestionValue) -> [SentenceFrame] {
         var frames = frames(for: topic, value: value)
         if frames.isEmpty {
             // Only a topic's own frames, whatever their range: `SentenceTests` checks this never happens.
@@ -84,7 +105,7 @@ struct SentenceFrame: Hashable, Sendable {
             frames = all.filter { $0.fits.contains(name) }
         }
         precondition(!frames.isEmpty, "\(topic.id) has no sentence frame")
-        return frames[Int(stableHash(value.key) % UInt64(frames.count))]
+        return frames
     }
 
     /// What a frame's range is checked against.

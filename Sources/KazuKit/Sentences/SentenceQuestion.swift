@@ -4,7 +4,7 @@ extension QuestionMaker {
     /// A question in the sentences skill: the value's reading said inside one of its frames,
     /// answered and graded as in listening; a bare number with a unit in its frame (4番線) also
     /// takes the unit typed after it (4番).
-    /// `frame`: the frame to use instead of the value's own (for tests of every frame).
+    /// `frame`: the frame drawn for the question; nil for the value's own.
     static func sentenceQuestion(topic: Topic, value: QuestionValue, frame: SentenceFrame? = nil) -> Question {
         let frame = frame ?? SentenceFrame.frame(for: topic, value: value)
         var facts = facts(topic.kind, value)
@@ -99,14 +99,15 @@ extension QuestionMaker {
 }
 
 extension TopicCatalog {
-    /// The sentence a question on this value is said in when asked in `skill` (as a review
-    /// asks it: a topic without sentences in its first skill); nil when that is not sentences.
+    /// The sentence a question on this value was said in when asked in `skill` (as a review
+    /// asks it: a topic without sentences in its first skill): in the frame `frameID` that the
+    /// question's record keeps, else the value's own; nil when the skill is not sentences.
     ///
     /// ```swift
-    /// TopicCatalog.sentence(topicID: "money.conbini", valueKey: "1204", skill: .sentences)?.gloss
+    /// TopicCatalog.sentence(topicID: "money.conbini", valueKey: "1204", skill: .sentences, frameID: "money.change")?.gloss
     /// ```
-    public static func sentence(topicID: String, valueKey: String, skill: Skill) -> Sentence? {
-        guard skill == .sentences else { return nil }
-        return question(topicID: topicID, valueKey: valueKey, skill: skill, script: .kanji)?.sentence
+    public static func sentence(topicID: String, valueKey: String, skill: Skill, frameID: String? = nil) -> Sentence? {
+        guard skill == .sentences, let topic = topic(id: topicID), topic.skills.contains(.sentences) else { return nil }
+        return topic.question(valueKey: valueKey, skill: .sentences, frameID: frameID)?.sentence
     }
 }
