@@ -159,19 +159,19 @@ final class QuizSession {
     private func startSession() {
         let topicID = configuration.topic.id
         send(.topics(.topicPicked(topicID)))
-        if let skill = configuration.skill { send(.preSettings(.presented(.skillPicked(skill)))) }
-        if let script = configuration.script { send(.preSettings(.presented(.scriptPicked(script)))) }
+        if let skill = configuration.skill { send(.destination(.presented(.preSettings(.skillPicked(skill))))) }
+        if let script = configuration.script { send(.destination(.presented(.preSettings(.scriptPicked(script))))) }
         switch configuration.mode {
-        case .infinite?: send(.preSettings(.presented(.infinitePicked)))
-        case let .questionLimit(count)?: send(.preSettings(.presented(.questionLimitEntered(String(count)))))
-        case let .timeLimit(seconds)?: send(.preSettings(.presented(.timeLimitEntered(String(seconds)))))
+        case .infinite?: send(.destination(.presented(.preSettings(.infinitePicked))))
+        case let .questionLimit(count)?: send(.destination(.presented(.preSettings(.questionLimitEntered(String(count))))))
+        case let .timeLimit(seconds)?: send(.destination(.presented(.preSettings(.timeLimitEntered(String(seconds))))))
         case nil: break
         }
-        if let voice = configuration.voice { send(.preSettings(.presented(.speech(.voicePicked(voice))))) }
-        if let rate = configuration.rate { send(.preSettings(.presented(.speech(.rateChanged(rate))))) }
-        if let pitch = configuration.pitch { send(.preSettings(.presented(.speech(.pitchChanged(pitch))))) }
+        if let voice = configuration.voice { send(.destination(.presented(.preSettings(.speech(.voicePicked(voice)))))) }
+        if let rate = configuration.rate { send(.destination(.presented(.preSettings(.speech(.rateChanged(rate)))))) }
+        if let pitch = configuration.pitch { send(.destination(.presented(.preSettings(.speech(.pitchChanged(pitch)))))) }
         if store.state.preSettings?.problem == nil {
-            send(.preSettings(.presented(.startTapped)))
+            send(.destination(.presented(.preSettings(.startTapped))))
         }
     }
 
@@ -226,27 +226,27 @@ final class QuizSession {
         let command = UserText.trimmed(line)
         if store.withState({ $0.quiz?.isAnswerShown == true }), !command.hasPrefix(":") {
             // After the answer was shown, Enter (or any line) moves on.
-            send(.quiz(.presented(.answerSubmitted(line))))
+            send(.destination(.presented(.quiz(.answerSubmitted(line)))))
             return
         }
         switch command {
         case "", ":r":
-            send(.quiz(.presented(.replayTapped)))
+            send(.destination(.presented(.quiz(.replayTapped))))
             // What cannot be heard is shown again: the subtitle, or a question that is not spoken.
             if subtitles || store.state.quiz?.isSpoken == false { shownQuestion = nil }
         case ":a":
-            send(.quiz(.presented(.showAnswerTapped)))
+            send(.destination(.presented(.quiz(.showAnswerTapped))))
             showFeedback()
         case ":q":
-            send(.quiz(.presented(.endTapped)))
+            send(.destination(.presented(.quiz(.endTapped))))
         case ":h":
             for helpLine in QuizScreen.help { io.output.writeLine(helpLine) }
             io.output.flush()
         case ":s":
-            send(.quiz(.presented(.settingsTapped)))
+            send(.destination(.presented(.quiz(.settingsTapped))))
             // The voices are listed before the next line is read: a voice named at once (piped)
             // is checked against them, not taken unchecked and saved.
-            await send(.quiz(.presented(.settings(.presented(.speech(.voicesRequested)))))).finish()
+            await send(.destination(.presented(.quiz(.settings(.presented(.speech(.voicesRequested))))))).finish()
             inSettings = true
             io.output.writeLine("settings (time stands still): rate N (80-350), pitch N (0-100), voice V, voices, test; Enter to go back")
             io.output.flush()
@@ -256,7 +256,7 @@ final class QuizSession {
                 io.output.flush()
             } else {
                 let wasAnswerShown = store.withState { $0.quiz?.isAnswerShown ?? false }
-                send(.quiz(.presented(.answerSubmitted(line))))
+                send(.destination(.presented(.quiz(.answerSubmitted(line)))))
                 if !wasAnswerShown { showFeedback() }
 
             }
@@ -266,7 +266,7 @@ final class QuizSession {
     private func handleSettings(_ line: String) {
         let words = line.split(separator: " ").map(String.init)
         let speech = { (action: SpeechSettings.Action) in
-            self.send(.quiz(.presented(.settings(.presented(.speech(action))))))
+            self.send(.destination(.presented(.quiz(.settings(.presented(.speech(action)))))))
         }
         let parameters = store.state.quiz?.settings?.speech.parameters ?? .standard
         switch (words.first, words.count) {
@@ -275,7 +275,7 @@ final class QuizSession {
             if words.first == ":q" { io.output.writeLine("settings closed; :q again ends the session") }
             // The question is asked again below what the settings printed.
             shownQuestion = nil
-            send(.quiz(.presented(.settings(.presented(.doneTapped)))))
+            send(.destination(.presented(.quiz(.settings(.presented(.doneTapped))))))
             inSettings = false
             shownSettingsProblem = nil
             io.output.flush()
@@ -383,7 +383,7 @@ final class QuizSession {
     /// status. Run once, by `run`.
     private func finish(status: ExitCode, ending: SessionRecord.Ending?) async -> ExitCode {
         let timeRanOut = ending == .timeUp
-        if store.state.quiz != nil { send(.quiz(.presented(.endTapped))) }
+        if store.state.quiz != nil { send(.destination(.presented(.quiz(.endTapped)))) }
         // The save may belong to any send: the last answer's, or the one that started the timer.
         await workEnded()
         var code = status
