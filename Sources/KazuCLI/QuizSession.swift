@@ -358,17 +358,6 @@ final class QuizSession {
         wake?.yield(.endRequested)
     }
 
-    /// The status to exit with once the session has ended: the output flushed and, as for
-    /// every other command, output that could not be written (other than to a closed pipe)
-    /// said once and in the status.
-    static func exitStatus(_ status: ExitCode, io: TerminalIO) -> ExitCode {
-        io.flush()
-        guard let reason = io.output.writeFailureDescription else { return status }
-        io.errors.writeLine("error: cannot write standard output: \(reason)")
-        io.flush()
-        return status == .success ? .failure : status
-    }
-
     /// Whether `path` names the regular file `descriptor` has open (standard output sent to a
     /// file, named as /dev/fd/1, /proc/self/fd/2 or the file's own path): a report written
     /// there through a descriptor of its own would be written over by the lines that follow.
