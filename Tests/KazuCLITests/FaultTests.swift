@@ -75,6 +75,28 @@ struct FaultTests {
         #expect(record.questions.count == 1 && record.correctCount == 1 && record.ending == .stopped)
     }
 
+    /// A program started while a dialog runs, as a test beside this one starts a kazu (through
+    /// `posix_spawn`, which hands a child every descriptor not closed on exec), holds none of
+    /// the dialog's pipes: closing kazu's output still fails its next write, closing its input
+    /// still ends it.
+    @Test func aProgramStartedMeanwhileDoesNotHoldTheDialogsPipesOpen() throws {
+        let arguments = ["quiz", "number.1-10", "-s", "reading", "-n", "5", "--seed", "2", "--no-audio"]
+        let reader = try KazuDialog(arguments, environment: environment)
+        let typist = try KazuDialog(arguments, environment: environment)
+        try reader.readLine(containing: "[1/5]")
+        try typist.readLine(containing: "[1/5]")
+        let bystander = try spawnKazu(["quiz", "number.1-10", "--infinite", "--no-audio"], environment: environment)
+        defer {
+            kill(bystander, SIGKILL)
+            _ = try? waitForExit(bystander)
+        }
+        reader.closeOutput()
+        try reader.send(":h")
+        typist.closeInput()
+        #expect(try reader.waitForExit() == 141)
+        #expect(try typist.waitForExit() == 0)
+    }
+
     /// A full disk: the history line that could not be appended is printed on standard error
     /// (ready to append by hand), the report that could not be written is named, exit 1.
     @Test func aFullDiskPrintsTheSessionInsteadOfLosingIt() throws {
