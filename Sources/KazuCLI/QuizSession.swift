@@ -404,9 +404,13 @@ final class QuizSession {
                 }
             }
             if let unsaved = store.state.unsavedSession {
-                // Nothing is lost: the line that was not appended, to append by hand later.
-                io.errors.writeLine("error: \(store.state.problem ?? "history not saved"); the session follows on standard error as one history line")
-                io.errors.writeLine(String(decoding: HistoryLine.encode(unsaved), as: UTF8.self))
+                // Nothing is lost: the lines that were not appended, as the history keeps them (a
+                // long session in parts it joins), to append by hand later.
+                let lines = (try? HistoryClient.encodedLine(unsaved)) ?? HistoryLine.encode(unsaved) + [0x0A]
+                let count = lines.count(where: { $0 == 0x0A })
+                io.errors.writeLine("error: \(store.state.problem ?? "history not saved"); the session follows on standard error as "
+                    + (count == 1 ? "one history line" : "\(count) history lines, to append in this order"))
+                io.errors.write(String(decoding: lines, as: UTF8.self))
                 code = .failure
             }
         } else if let path = configuration.reportPath {

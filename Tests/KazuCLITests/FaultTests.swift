@@ -121,6 +121,23 @@ struct FaultTests {
         #expect(!missed.output.contains("kazu quiz review"), "\(missed.output)")
     }
 
+    /// A session too long for one history line, on a full disk: printed as the parts the
+    /// history keeps it in, each a line kazu reads back, together the whole session.
+    @Test func aLongUnsavedSessionIsPrintedInTheHistorysParts() throws {
+        try FileManager.default.createSymbolicLink(atPath: directory + "/data/history.jsonl", withDestinationPath: "/dev/full")
+        let questions = 5_000
+        let run = try KazuProcess.run(["quiz", "number.1-10", "-n", "\(questions)", "--no-audio"],
+                                      input: String(repeating: ":a\n\n", count: questions), environment: environment)
+        #expect(run.status == 1)
+        let errors = run.errors.split(separator: "\n").map(String.init)
+        let lines = errors.drop { !$0.hasPrefix("{") }
+        #expect(errors.first?.hasSuffix("the session follows on standard error as \(lines.count) history lines, to append in this order") == true,
+                "\(errors.first ?? "")")
+        let parts = try lines.map { try HistoryLine.decodePart(Array($0.utf8)[...]) }
+        #expect(parts.count > 1 && parts.map { $0.part?.index } == Array(1...parts.count).map { Optional($0) })
+        #expect(parts.map(\.record.questions.count).reduce(0, +) == questions)
+    }
+
     /// A report that could never be written (no path, a folder, a folder that is not there) is
     /// refused before the session, not after the learner has played it; `-` is standard output.
     @Test func aReportPathThatCannotBeWrittenIsRefusedAtOnce() throws {
