@@ -9,8 +9,8 @@ import Synchronization
 ///
 /// Swift's synthesized `$settings` accessor copies the presentation on every write, so a
 /// child whose state grows (a quiz's answers) is better stored as the presentation itself,
-/// with a computed optional beside it: `var quizPresentation = PresentationState<Quiz.State>(wrappedValue: nil)`
-/// and `ifLet(\.quizPresentation, action: \.quiz)`; then it is changed in place.
+/// with a computed optional beside it: `var destinationPresentation = PresentationState<Destination.State>(wrappedValue: nil)`
+/// and `ifLet(\.destinationPresentation, action: \.destination)`; then it is changed in place.
 ///
 /// ```swift
 /// struct State: Equatable {

@@ -75,6 +75,9 @@ public struct Scope<ParentState, ParentAction, Child: Reducer>: Reducer {
                         + "the action was ignored.")
                 return .none
             }
+            // The parent's copy goes first, so that the child's state is not shared while the
+            // child changes it: a presented quiz's answers are changed in place, not copied.
+            _ = consume state
             effect = child.reduce(into: &childState, action: childAction)
             state = casePath.embed(childState)
             place = id

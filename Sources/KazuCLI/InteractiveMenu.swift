@@ -12,8 +12,8 @@ import SpeechEspeak
 /// the review topic when the history has misses), the session's choices with the saved ones
 /// as defaults (Enter accepts each), the topic's notes, then play.
 enum InteractiveMenu {
-    @Sendable
-    static func run(io: TerminalIO) -> ExitCode {
+    @MainActor @Sendable
+    static func run(io: TerminalIO) async -> ExitCode {
         do {
             let remembered = try QuizCommand.loadRemembered(io: io)
             let (loaded, review) = (remembered.loaded, remembered.review)
@@ -37,19 +37,14 @@ enum InteractiveMenu {
                 if let number = Int(text), (1...numbered.count).contains(number) { return .success(numbered[number - 1]) }
                 return Topics.resolve(text, hasReview: !review.isEmpty, weakSpots: remembered.weakSpots)
             }) else { return .success }
-            // What the learner types is PreSettings' to take or refuse, with its reason. Its
-            // store lives on the main actor, and this is the main thread.
-            nonisolated(unsafe) let io = io
-            let chosen: (skill: Skill, mode: QuizMode)? = MainActor.assumeIsolated {
-                let choices = Store(initialState: PreSettings.State(topic: topic, settings: loaded.settings)) { PreSettings() }
-                guard ask("skill (\(topic.skills.map(\.rawValue).joined(separator: ", ")))", default: choices.skill.rawValue,
-                          io: io, into: choices, as: PreSettings.Action.skillTyped),
-                      ask("mode (10 questions, 60 seconds, infinite)", default: modeText(choices.mode),
-                          io: io, into: choices, as: PreSettings.Action.modeTyped)
-                else { return nil }
-                return (choices.skill, choices.mode)
-            }
-            guard let (skill, mode) = chosen.map({ ($0.skill, $0.mode) }) else { return .success }
+            // What the learner types is PreSettings' to take or refuse, with its reason.
+            let choices = Store(initialState: PreSettings.State(topic: topic, settings: loaded.settings)) { PreSettings() }
+            guard ask("skill (\(topic.skills.map(\.rawValue).joined(separator: ", ")))", default: choices.skill.rawValue,
+                      io: io, into: choices, as: PreSettings.Action.skillTyped),
+                  ask("mode (10 questions, 60 seconds, infinite)", default: modeText(choices.mode),
+                      io: io, into: choices, as: PreSettings.Action.modeTyped)
+            else { return .success }
+            let (skill, mode) = (choices.skill, choices.mode)
             let environment = ProcessInfo.processInfo.environment
             let configuration = QuizSession.Configuration(
                 topic: topic, skill: skill, script: nil, mode: mode, seed: nil, speech: .espeak(),
@@ -57,7 +52,7 @@ enum InteractiveMenu {
                 voice: nil, rate: nil, pitch: nil, reportPath: nil, settingsClient: remembered.settingsClient, history: remembered.history,
                 colours: TextStyle.wanted(isTerminal: true, environment: environment),
                 remembersChoices: true)
-            QuizCommand.play(configuration, settings: loaded.settings, reviewEntries: review, io: io)
+            return await QuizCommand.play(configuration, settings: loaded.settings, reviewEntries: review, io: io)
         } catch {
             io.errors.writeLine("error: \(error)")
             return .failure

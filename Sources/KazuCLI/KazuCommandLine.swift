@@ -10,7 +10,7 @@ import Darwin
 ///
 /// ```swift
 /// // Sources/kazu/main.swift
-/// KazuCommandLine.main()
+/// await KazuCommandLine.main()
 ///
 /// // A test
 /// let io = TerminalIO.inMemory()
@@ -49,7 +49,8 @@ public enum KazuCommandLine {
         name: "kazu", version: version, overview: overview, commands: commands, interactive: InteractiveMenu.run,
         manualSections: manualSections)
 
-    /// Runs one command line (`CommandLine.arguments`, program path first) with `io`.
+    /// Runs one command line (`CommandLine.arguments`, program path first) with `io`: a
+    /// command that prints and returns, as ``Program/run(arguments:io:)`` does.
     public static func run(arguments: [String], io: TerminalIO) -> ExitCode {
         program.run(arguments: arguments, io: io)
     }
@@ -61,10 +62,14 @@ public enum KazuCommandLine {
     /// standard output has gone away (`kazu read 1...1000000 | head -1`) the program
     /// exits at once with status 0, quietly: the reader took what it wanted, so it
     /// is not an error, and `set -o pipefail` scripts are not failed by it.
-    public static func main() -> Never {
+    ///
+    /// The one exit: a session (`kazu quiz`, the menu) runs on the main actor, awaited here,
+    /// and its status comes back through ``Program/main(arguments:io:)`` like any command's.
+    @MainActor
+    public static func main() async -> Never {
         signal(SIGPIPE, SIG_IGN)
         let io = TerminalIO.standard(onBrokenPipe: { exit(ExitCode.success.rawValue) })
-        let status = run(arguments: CommandLine.arguments, io: io)
+        let status = await program.main(arguments: CommandLine.arguments, io: io)
         io.flush()
         exit(status.rawValue)
     }

@@ -26,14 +26,14 @@ public struct Program: Sendable {
     /// One line saying what the program is, at the top of its help.
     public var overview: String
     public var commands: [any Command.Type]
-    /// What the program does when started with no arguments at a terminal; without it, or
-    /// when input or output is not a terminal, it prints its help.
-    public var interactive: (@Sendable (TerminalIO) -> ExitCode)?
+    /// What the program does when started with no arguments at a terminal (``main(arguments:io:)``);
+    /// without it, when input or output is not a terminal, or in ``run(arguments:io:)``, it prints its help.
+    public var interactive: (@MainActor @Sendable (TerminalIO) async -> ExitCode)?
     /// The manual page's sections after the commands (FILES, ENVIRONMENT, ...): `help --man`.
     public var manualSections: [ManualPage.Section]
 
     public init(name: String, version: String, overview: String, commands: [any Command.Type],
-                interactive: (@Sendable (TerminalIO) -> ExitCode)? = nil, manualSections: [ManualPage.Section] = []) {
+                interactive: (@MainActor @Sendable (TerminalIO) async -> ExitCode)? = nil, manualSections: [ManualPage.Section] = []) {
         self.name = name
         self.version = version
         self.overview = overview
@@ -52,42 +52,92 @@ public struct Program: Sendable {
         arguments: [.optionalArgument("COMMAND", help: "The command to explain; every command is listed when left out.")]
     )
 
-    /// Runs the command named in `arguments` (the whole command line, the
-    /// program's own path first, as in `CommandLine.arguments`), then flushes `io`.
+    /// The whole program: runs the command named in `arguments` (the whole command line,
+    /// the program's own path first, as in `CommandLine.arguments`), awaiting a session
+    /// (``SessionCommand``, the interactive menu) to its end; then flushes `io`.
     ///
-    /// When writing standard output failed (other than a closed pipe), that is
-    /// reported on standard error and the status is 1, whatever the command returned.
-    public func run(arguments: [String], io: TerminalIO) -> ExitCode {
-        let status = dispatch(Array(arguments.dropFirst()), io: io)
-        io.flush()
-        if let reason = io.output.writeFailureDescription {
-            io.errors.writeLine("error: cannot write standard output: \(reason)")
-            return .failure
+    /// When writing standard output failed (other than a closed pipe), that is reported on
+    /// standard error and the status is 1, unless it says a failure already (a signal's 130).
+    @MainActor
+    public func main(arguments: [String], io: TerminalIO) async -> ExitCode {
+        let status: ExitCode
+        switch request(Array(arguments.dropFirst()), io: io) {
+        case let .finished(code):
+            status = code
+        case let .command(command as any SessionCommand.Type, parsed):
+            do { status = try await command.play(parsed, io: io) } catch { status = report(error, command: command.spec, io: io) }
+        case let .command(command, parsed):
+            do { status = try command.run(parsed, io: io) } catch { status = report(error, command: command.spec, io: io) }
+        case .menu:
+            if let interactive, isatty(STDIN_FILENO) == 1, isatty(STDOUT_FILENO) == 1 {
+                status = await interactive(io)
+            } else {
+                io.output.write(overviewHelp())
+                status = .success
+            }
         }
-        return status
+        return ended(status, io: io)
     }
 
-    private func dispatch(_ arguments: [String], io: TerminalIO) -> ExitCode {
-        guard let first = arguments.first else {
-            if let interactive, isatty(STDIN_FILENO) == 1, isatty(STDOUT_FILENO) == 1 {
-                return interactive(io)
-            }
+    /// Runs the command named in `arguments` as ``main(arguments:io:)`` does, for a command
+    /// that prints and returns (in memory, in tests): no session, no interactive menu.
+    public func run(arguments: [String], io: TerminalIO) -> ExitCode {
+        let status: ExitCode
+        switch request(Array(arguments.dropFirst()), io: io) {
+        case let .finished(code):
+            status = code
+        case let .command(command, parsed):
+            do { status = try command.run(parsed, io: io) } catch { status = report(error, command: command.spec, io: io) }
+        case .menu:
             io.output.write(overviewHelp())
-            return .success
+            status = .success
         }
+        return ended(status, io: io)
+    }
+
+    /// `status`, once `io` is flushed: a failure to write standard output said once and made
+    /// the status, unless the status says a failure already.
+    private func ended(_ status: ExitCode, io: TerminalIO) -> ExitCode {
+        io.flush()
+        guard let reason = io.output.writeFailureDescription else { return status }
+        io.errors.writeLine("error: cannot write standard output: \(reason)")
+        io.flush()
+        return status == .success ? .failure : status
+    }
+
+    /// What a command line asks for: done already (help, the version, a mistake reported),
+    /// a command to run with its arguments, or the menu (no arguments).
+    private enum Request {
+        case finished(ExitCode)
+        case command(any Command.Type, ParsedArguments)
+        case menu
+    }
+
+    /// An error thrown by a command: a usage error with the command's usage (64), any other
+    /// as `error: ...` (1).
+    private func report(_ error: any Error, command spec: CommandSpec, io: TerminalIO) -> ExitCode {
+        if let error = error as? UsageError { return reportUsageError(error, command: spec, io: io) }
+        io.errors.writeLine("error: \(error)")
+        return .failure
+    }
+
+    /// Reads the command line: what it asks for is answered here, but for a command to run
+    /// and the menu.
+    private func request(_ arguments: [String], io: TerminalIO) -> Request {
+        guard let first = arguments.first else { return .menu }
         let rest = Array(arguments.dropFirst())
         switch first {
         case "--help", "-h":
             io.output.write(overviewHelp())
-            return .success
+            return .finished(.success)
         case "--version":
             guard rest.isEmpty else {
-                return reportUsageError(UsageError("unexpected argument \(UserText.quoted(rest[0])) after --version"), command: nil, io: io)
+                return .finished(reportUsageError(UsageError("unexpected argument \(UserText.quoted(rest[0])) after --version"), command: nil, io: io))
             }
             io.output.writeLine("\(name) \(version)")
-            return .success
+            return .finished(.success)
         case "help":
-            return help(rest, io: io)
+            return .finished(help(rest, io: io))
         default:
             break
         }
@@ -98,24 +148,20 @@ public struct Program: Sendable {
             } else {
                 message += "; options go after the command, as in '\(name) COMMAND \(UserText.shown(first))'"
             }
-            return reportUsageError(UsageError(message), command: nil, io: io)
+            return .finished(reportUsageError(UsageError(message), command: nil, io: io))
         }
         guard let command = command(named: first) else {
-            return reportUsageError(unknownCommand(first), command: nil, io: io)
+            return .finished(reportUsageError(unknownCommand(first), command: nil, io: io))
         }
         let spec = command.spec
         if Self.asksForHelp(rest) {
             io.output.write(HelpText.help(for: spec, programName: name))
-            return .success
+            return .finished(.success)
         }
         do {
-            let parsed = try ArgumentParser(spec: spec).parse(rest)
-            return try command.run(parsed, io: io)
-        } catch let error as UsageError {
-            return reportUsageError(error, command: spec, io: io)
+            return .command(command, try ArgumentParser(spec: spec).parse(rest))
         } catch {
-            io.errors.writeLine("error: \(error)")
-            return .failure
+            return .finished(report(error, command: spec, io: io))
         }
     }
 

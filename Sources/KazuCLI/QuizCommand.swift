@@ -17,7 +17,7 @@ extension Skill: ArgumentValue {}
 
 /// `kazu quiz`: straight into a session on a topic, at the terminal or driven by a script
 /// through standard input, one answer per line.
-enum QuizCommand: Command {
+enum QuizCommand: SessionCommand {
     static let spec = CommandSpec(
         name: "quiz",
         abstract: "Play a session: hear (or see) a number, type it.",
@@ -47,7 +47,8 @@ enum QuizCommand: Command {
         arguments: [.optionalArgument("TOPIC", help: "The topic's id or a prefix of it; see 'kazu topics'.")]
     )
 
-    static func run(_ arguments: ParsedArguments, io: TerminalIO) throws -> ExitCode {
+    @MainActor
+    static func play(_ arguments: ParsedArguments, io: TerminalIO) async throws -> ExitCode {
         let limits = ["questions", "time", "infinite"].filter { arguments.wasGiven($0) }
         guard limits.count <= 1 else {
             throw UsageError("--\(limits[0]) and --\(limits[1]) both set the session's limit; give one of --questions, --time and --infinite")
@@ -75,7 +76,7 @@ enum QuizCommand: Command {
         // refuses it. When the voices cannot be listed (espeak-ng's data missing), the session
         // says so itself and goes on silent; under --no-audio nothing is spoken.
         if let voice = arguments.value("voice"), !arguments.flag("no-audio"),
-           let voices = try? waitFor({ try await speech.voices() }) {
+           let voices = try? await speech.voices() {
             try SayCommand.checkVoice(voice, among: voices)
         }
         let environment = ProcessInfo.processInfo.environment
@@ -90,7 +91,7 @@ enum QuizCommand: Command {
             settingsClient: remembered.settingsClient, history: remembered.history,
             colours: TextStyle.wanted(isTerminal: isatty(STDOUT_FILENO) == 1, environment: environment),
             remembersChoices: false)
-        play(configuration, settings: loaded.settings, reviewEntries: review, io: io)
+        return await play(configuration, settings: loaded.settings, reviewEntries: review, io: io)
     }
 
     /// `--kana` changes how reading questions are written, and only those: listening shows no
@@ -189,21 +190,12 @@ enum QuizCommand: Command {
                           weakSpots: read ? WeakSpots.topic(for: model) : nil)
     }
 
-    /// Plays a session and exits with its status once it has ended: saved, and every effect
-    /// it started over.
+    /// Plays a session to its end, on the main actor where its store lives, and returns its
+    /// status once it has ended: saved, and every effect it started over.
+    @MainActor
     static func play(_ configuration: QuizSession.Configuration, settings: KazuSettings, reviewEntries review: [ReviewEntry],
-                     io: TerminalIO) -> Never {
+                     io: TerminalIO) async -> ExitCode {
         io.flush()
-        // The store lives on the main actor, which the main thread serves from here on; this
-        // thread is the main thread, and nothing else uses `io` once the session has it.
-        nonisolated(unsafe) let sessionIO = io
-        MainActor.assumeIsolated {
-            let session = QuizSession(configuration, settings: settings, reviewEntries: review, io: sessionIO)
-            Task { @MainActor in
-                let status = await session.run()
-                exit(QuizSession.exitStatus(status, io: sessionIO).rawValue)
-            }
-        }
-        dispatchMain()
+        return await QuizSession(configuration, settings: settings, reviewEntries: review, io: io).run()
     }
 }

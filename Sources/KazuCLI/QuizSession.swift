@@ -162,19 +162,19 @@ final class QuizSession {
     private func startSession() {
         let topicID = configuration.topic.id
         send(.topics(.topicPicked(topicID)))
-        if let skill = configuration.skill { send(.preSettings(.presented(.skillPicked(skill)))) }
-        if let script = configuration.script { send(.preSettings(.presented(.scriptPicked(script)))) }
+        if let skill = configuration.skill { send(.destination(.presented(.preSettings(.skillPicked(skill))))) }
+        if let script = configuration.script { send(.destination(.presented(.preSettings(.scriptPicked(script))))) }
         switch configuration.mode {
-        case .infinite?: send(.preSettings(.presented(.infinitePicked)))
-        case let .questionLimit(count)?: send(.preSettings(.presented(.questionLimitEntered(String(count)))))
-        case let .timeLimit(seconds)?: send(.preSettings(.presented(.timeLimitEntered(String(seconds)))))
+        case .infinite?: send(.destination(.presented(.preSettings(.infinitePicked))))
+        case let .questionLimit(count)?: send(.destination(.presented(.preSettings(.questionLimitEntered(String(count))))))
+        case let .timeLimit(seconds)?: send(.destination(.presented(.preSettings(.timeLimitEntered(String(seconds))))))
         case nil: break
         }
-        if let voice = configuration.voice { send(.preSettings(.presented(.speech(.voicePicked(voice))))) }
-        if case let .fixed(rate) = configuration.rate { send(.preSettings(.presented(.speech(.rateChanged(rate))))) }
-        if let pitch = configuration.pitch { send(.preSettings(.presented(.speech(.pitchChanged(pitch))))) }
+        if let voice = configuration.voice { send(.destination(.presented(.preSettings(.speech(.voicePicked(voice)))))) }
+        if case let .fixed(rate) = configuration.rate { send(.destination(.presented(.preSettings(.speech(.rateChanged(rate)))))) }
+        if let pitch = configuration.pitch { send(.destination(.presented(.preSettings(.speech(.pitchChanged(pitch)))))) }
         if store.state.preSettings?.problem == nil {
-            send(.preSettings(.presented(.startTapped)))
+            send(.destination(.presented(.preSettings(.startTapped))))
         }
     }
 
@@ -229,27 +229,27 @@ final class QuizSession {
         let command = UserText.trimmed(line)
         if store.withState({ $0.quiz?.isAnswerShown == true }), !command.hasPrefix(":") {
             // After the answer was shown, Enter (or any line) moves on.
-            send(.quiz(.presented(.answerSubmitted(line))))
+            send(.destination(.presented(.quiz(.answerSubmitted(line)))))
             return
         }
         switch command {
         case "", ":r":
-            send(.quiz(.presented(.replayTapped)))
+            send(.destination(.presented(.quiz(.replayTapped))))
             // What cannot be heard is shown again: the subtitle, or a question that is not spoken.
             if subtitles || store.state.quiz?.isSpoken == false { shownQuestion = nil }
         case ":a":
-            send(.quiz(.presented(.showAnswerTapped)))
+            send(.destination(.presented(.quiz(.showAnswerTapped))))
             showFeedback()
         case ":q":
-            send(.quiz(.presented(.endTapped)))
+            send(.destination(.presented(.quiz(.endTapped))))
         case ":h":
             for helpLine in QuizScreen.help { io.output.writeLine(helpLine) }
             io.output.flush()
         case ":s":
-            send(.quiz(.presented(.settingsTapped)))
+            send(.destination(.presented(.quiz(.settingsTapped))))
             // The voices are listed before the next line is read: a voice named at once (piped)
             // is checked against them, not taken unchecked and saved.
-            await send(.quiz(.presented(.settings(.presented(.speech(.voicesRequested)))))).finish()
+            await send(.destination(.presented(.quiz(.settings(.presented(.speech(.voicesRequested))))))).finish()
             inSettings = true
             let now = store.withState { $0.quiz.map(QuizScreen.speechNow) } ?? ""
             io.output.writeLine("settings (time stands still): rate N (80-350), pitch N (0-100), voice V, voices, test; Enter to go back; \(now)")
@@ -260,7 +260,7 @@ final class QuizSession {
                 io.output.flush()
             } else {
                 let wasAnswerShown = store.withState { $0.quiz?.isAnswerShown ?? false }
-                send(.quiz(.presented(.answerSubmitted(line))))
+                send(.destination(.presented(.quiz(.answerSubmitted(line)))))
                 if !wasAnswerShown { showFeedback() }
 
             }
@@ -270,7 +270,7 @@ final class QuizSession {
     private func handleSettings(_ line: String) {
         let words = line.split(separator: " ").map(String.init)
         let speech = { (action: SpeechSettings.Action) in
-            self.send(.quiz(.presented(.settings(.presented(.speech(action))))))
+            self.send(.destination(.presented(.quiz(.settings(.presented(.speech(action)))))))
         }
         let parameters = store.state.quiz?.settings?.speech.parameters ?? .standard
         switch (words.first, words.count) {
@@ -279,7 +279,7 @@ final class QuizSession {
             if words.first == ":q" { io.output.writeLine("settings closed; :q again ends the session") }
             // The question is asked again below what the settings printed.
             shownQuestion = nil
-            send(.quiz(.presented(.settings(.presented(.doneTapped)))))
+            send(.destination(.presented(.quiz(.settings(.presented(.doneTapped))))))
             inSettings = false
             shownSettingsProblem = nil
             io.output.flush()
@@ -362,17 +362,6 @@ final class QuizSession {
         wake?.yield(.endRequested)
     }
 
-    /// The status to exit with once the session has ended: the output flushed and, as for
-    /// every other command, output that could not be written (other than to a closed pipe)
-    /// said once and in the status.
-    static func exitStatus(_ status: ExitCode, io: TerminalIO) -> ExitCode {
-        io.flush()
-        guard let reason = io.output.writeFailureDescription else { return status }
-        io.errors.writeLine("error: cannot write standard output: \(reason)")
-        io.flush()
-        return status == .success ? .failure : status
-    }
-
     /// Whether `path` names the regular file `descriptor` has open (standard output sent to a
     /// file, named as /dev/fd/1, /proc/self/fd/2 or the file's own path): a report written
     /// there through a descriptor of its own would be written over by the lines that follow.
@@ -387,7 +376,7 @@ final class QuizSession {
     /// status. Run once, by `run`.
     private func finish(status: ExitCode, ending: SessionRecord.Ending?) async -> ExitCode {
         let timeRanOut = ending == .timeUp
-        if store.state.quiz != nil { send(.quiz(.presented(.endTapped))) }
+        if store.state.quiz != nil { send(.destination(.presented(.quiz(.endTapped)))) }
         // The save may belong to any send: the last answer's, or the one that started the timer.
         await workEnded()
         var code = status
@@ -419,9 +408,13 @@ final class QuizSession {
                 }
             }
             if let unsaved = store.state.unsavedSession {
-                // Nothing is lost: the line that was not appended, to append by hand later.
-                io.errors.writeLine("error: \(store.state.problem ?? "history not saved"); the session follows on standard error as one history line")
-                io.errors.writeLine(String(decoding: HistoryLine.encode(unsaved), as: UTF8.self))
+                // Nothing is lost: the lines that were not appended, as the history keeps them (a
+                // long session in parts it joins), to append by hand later.
+                let lines = (try? HistoryClient.encodedLine(unsaved)) ?? HistoryLine.encode(unsaved) + [0x0A]
+                let count = lines.count(where: { $0 == 0x0A })
+                io.errors.writeLine("error: \(store.state.problem ?? "history not saved"); the session follows on standard error as "
+                    + (count == 1 ? "one history line" : "\(count) history lines, to append in this order"))
+                io.errors.write(String(decoding: lines, as: UTF8.self))
                 code = .failure
             }
         } else if let path = configuration.reportPath {

@@ -21,8 +21,8 @@ func sessionThroughTheStore(questions: Int, seed: UInt64) async -> Int {
         $0.history = .inMemory()
     }
     store.send(.topics(.topicPicked("number.1-100")))
-    store.send(.preSettings(.presented(.questionLimitEntered(String(questions)))))
-    store.send(.preSettings(.presented(.startTapped)))
+    store.send(.destination(.presented(.preSettings(.questionLimitEntered(String(questions))))))
+    store.send(.destination(.presented(.preSettings(.startTapped))))
     var answered = 0
     // Answers come as from a pipe: `kazu quiz` reads up to 64 lines ahead, reduces them back
     // to back, and waits for more input, and that wait is when the effects they started run.
@@ -33,7 +33,7 @@ func sessionThroughTheStore(questions: Int, seed: UInt64) async -> Int {
     // make the reducer copy the answers so far on each append. Read in place, as the
     // terminal front reads what it shows (`Store.withState`).
     while let answer = store.withState({ $0.quiz?.question.answer }) {
-        started.append(store.send(.quiz(.presented(.answerSubmitted(answer)))))
+        started.append(store.send(.destination(.presented(.quiz(.answerSubmitted(answer))))))
         answered += 1
         if started.count == inputChunk {
             for task in started { await task.finish() }

@@ -51,8 +51,8 @@ struct BenchSpeaker: Reducer {
 func makeQuizStore() -> Store<Navigation.State, Navigation.Action> {
     let topic = TopicCatalog.topic(id: "number.1-100")!
     var root = Navigation.State(settings: KazuSettings())
-    root.quiz = Quiz.State(topic: topic, skill: .listening, mode: .infinite, seed: 1, speech: SpeechPreferences(),
-                           startedAt: Date(timeIntervalSince1970: 0))
+    root.destination = .quiz(Quiz.State(topic: topic, skill: .listening, mode: .infinite, seed: 1, speech: SpeechPreferences(),
+                                        startedAt: Date(timeIntervalSince1970: 0)))
     return Store(initialState: root) { Navigation() } withDependencies: {
         $0.speech = .silent
         $0.settingsClient = .inMemory()
@@ -74,7 +74,7 @@ func storeBenchmarks() -> [Benchmark] {
                   "a send that changes nothing, through the whole tree (quiz presented)") {
             let app = makeQuizStore()
             return { iterations in
-                for _ in 0..<iterations { app.send(.quiz(.presented(.playbackFinished))) }
+                for _ in 0..<iterations { app.send(.destination(.presented(.quiz(.playbackFinished)))) }
                 return app.state.quiz?.answered.count ?? 0
             }
         },
@@ -84,7 +84,7 @@ func storeBenchmarks() -> [Benchmark] {
             return { iterations in
                 for _ in 0..<iterations {
                     let answer = app.withState { $0.quiz!.question.answer }
-                    await app.send(.quiz(.presented(.answerSubmitted(answer)))).finish()
+                    await app.send(.destination(.presented(.quiz(.answerSubmitted(answer))))).finish()
                 }
                 return app.state.quiz?.answered.count ?? 0
             }

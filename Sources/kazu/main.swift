@@ -1,3 +1,3 @@
 import KazuCLI
 
-KazuCommandLine.main()
+await KazuCommandLine.main()

@@ -336,8 +336,63 @@ private struct CapturingScreens: Reducer {
     }
 }
 
+/// Something a child's state holds by reference, to see whether the child has it alone.
+private final class Marker {}
+
+/// Notes, on each action, whether its marker was shared while it reduced.
+private struct MarkingScreen: Reducer {
+    struct State {
+        var marker = Marker()
+        var unshared: [Bool] = []
+    }
+    enum Action: Equatable, Sendable { case checked }
+
+    func reduce(into state: inout State, action: Action) -> Effect<Action> {
+        state.unshared.append(isKnownUniquelyReferenced(&state.marker))
+        return .none
+    }
+}
+
+private enum Marked: CasePathable {
+    case marking(MarkingScreen.State)
+
+    struct AllCasePaths {
+        let marking = CasePath<Marked, MarkingScreen.State>(embed: Marked.marking) {
+            if case let .marking(state) = $0 { state } else { nil }
+        }
+    }
+    static let allCasePaths = AllCasePaths()
+}
+
+private enum MarkedAction: Equatable, Sendable, CasePathable {
+    case marking(MarkingScreen.Action)
+
+    struct AllCasePaths {
+        let marking = CasePath<MarkedAction, MarkingScreen.Action>(embed: MarkedAction.marking) {
+            if case let .marking(action) = $0 { action } else { nil }
+        }
+    }
+    static let allCasePaths = AllCasePaths()
+}
+
+private struct MarkingScreens: Reducer {
+    var body: some Reducer<Marked, MarkedAction> {
+        Scope(state: \.marking, action: \.marking) { MarkingScreen() }
+    }
+}
+
 @MainActor
 @Suite struct DestinationTests {
+    /// The child of an enum case reduces its state with nothing else holding it, so that what
+    /// it changes (a quiz's answers) is changed in place, not copied on every action.
+    @Test func aChildInAnEnumCaseHasItsStateToItself() {
+        let store = Store(initialState: Marked.marking(MarkingScreen.State())) { MarkingScreens() }
+        store.send(.marking(.checked))
+        store.send(.marking(.checked))
+        guard case let .marking(screen) = store.state else { return }
+        #expect(screen.unshared == [true, true])
+    }
+
     @Test func aScopeIntoAnEnumCaseRunsTheChildWhileTheStateIsThatCase() async {
         let store = TestStore(initialState: Screen.counting(CountingScreen.State())) { Screens() }
         await store.send(.counting(.incrementTapped)) { $0 = .counting(CountingScreen.State(count: 1)) }

@@ -174,7 +174,7 @@ final class StreamedSession {
     let outputPath: String
 
     init(_ arguments: [String], environment: [String: String], in directory: String) throws {
-        let pipe = Pipe()
+        let pipe = Pipe.closedOnExec()
         outputPath = directory + "/output"
         _ = FileManager.default.createFile(atPath: outputPath, contents: nil)
         yes.executableURL = URL(fileURLWithPath: "/usr/bin/yes")
@@ -244,7 +244,7 @@ func spawnKazu(_ arguments: [String], environment: [String: String]) throws -> p
     defer { posix_spawn_file_actions_destroy(&actions) }
     // Standard input stays open (the test's own end of a pipe is never written), so that only
     // the signals end the session.
-    let input = Pipe()
+    let input = Pipe.closedOnExec()
     heldInputs.append(input)
     posix_spawn_file_actions_adddup2(&actions, input.fileHandleForReading.fileDescriptor, 0)
     posix_spawn_file_actions_addclose(&actions, input.fileHandleForReading.fileDescriptor)

@@ -75,6 +75,28 @@ struct FaultTests {
         #expect(record.questions.count == 1 && record.correctCount == 1 && record.ending == .stopped)
     }
 
+    /// A program started while a dialog runs, as a test beside this one starts a kazu (through
+    /// `posix_spawn`, which hands a child every descriptor not closed on exec), holds none of
+    /// the dialog's pipes: closing kazu's output still fails its next write, closing its input
+    /// still ends it.
+    @Test func aProgramStartedMeanwhileDoesNotHoldTheDialogsPipesOpen() throws {
+        let arguments = ["quiz", "number.1-10", "-s", "reading", "-n", "5", "--seed", "2", "--no-audio"]
+        let reader = try KazuDialog(arguments, environment: environment)
+        let typist = try KazuDialog(arguments, environment: environment)
+        try reader.readLine(containing: "[1/5]")
+        try typist.readLine(containing: "[1/5]")
+        let bystander = try spawnKazu(["quiz", "number.1-10", "--infinite", "--no-audio"], environment: environment)
+        defer {
+            kill(bystander, SIGKILL)
+            _ = try? waitForExit(bystander)
+        }
+        reader.closeOutput()
+        try reader.send(":h")
+        typist.closeInput()
+        #expect(try reader.waitForExit() == 141)
+        #expect(try typist.waitForExit() == 0)
+    }
+
     /// A full disk: the history line that could not be appended is printed on standard error
     /// (ready to append by hand), the report that could not be written is named, exit 1.
     @Test func aFullDiskPrintsTheSessionInsteadOfLosingIt() throws {
@@ -97,6 +119,23 @@ struct FaultTests {
         let missed = try KazuProcess.run(["quiz", "number.1-10", "-n", "1", "--no-audio"], input: ":a\n\n", environment: environment)
         #expect(missed.status == 1 && missed.output.contains("missed: "), "\(missed.output)")
         #expect(!missed.output.contains("kazu quiz review"), "\(missed.output)")
+    }
+
+    /// A session too long for one history line, on a full disk: printed as the parts the
+    /// history keeps it in, each a line kazu reads back, together the whole session.
+    @Test func aLongUnsavedSessionIsPrintedInTheHistorysParts() throws {
+        try FileManager.default.createSymbolicLink(atPath: directory + "/data/history.jsonl", withDestinationPath: "/dev/full")
+        let questions = 5_000
+        let run = try KazuProcess.run(["quiz", "number.1-10", "-n", "\(questions)", "--no-audio"],
+                                      input: String(repeating: ":a\n\n", count: questions), environment: environment)
+        #expect(run.status == 1)
+        let errors = run.errors.split(separator: "\n").map(String.init)
+        let lines = errors.drop { !$0.hasPrefix("{") }
+        #expect(errors.first?.hasSuffix("the session follows on standard error as \(lines.count) history lines, to append in this order") == true,
+                "\(errors.first ?? "")")
+        let parts = try lines.map { try HistoryLine.decodePart(Array($0.utf8)[...]) }
+        #expect(parts.count > 1 && parts.map { $0.part?.index } == Array(1...parts.count).map { Optional($0) })
+        #expect(parts.map(\.record.questions.count).reduce(0, +) == questions)
     }
 
     /// A report that could never be written (no path, a folder, a folder that is not there) is

@@ -218,15 +218,15 @@ import Testing
         }
         store.exhaustivity = .off
         await store.send(.topics(.topicPicked("number.1-10")))
-        await store.send(.preSettings(.presented(.questionLimitEntered("3"))))
-        await store.send(.preSettings(.presented(.startTapped)))
-        await store.receive(.quiz(.presented(.started)))
+        await store.send(.destination(.presented(.preSettings(.questionLimitEntered("3")))))
+        await store.send(.destination(.presented(.preSettings(.startTapped))))
+        await store.receive(.destination(.presented(.quiz(.started))))
         #expect(store.state.quiz?.autoRate == AutoRate(bounds: 110...350))
         for _ in 0..<3 {
             let answer = try #require(store.state.quiz?.question.answer)
-            await store.send(.quiz(.presented(.answerSubmitted(answer))))
+            await store.send(.destination(.presented(.quiz(.answerSubmitted(answer)))))
         }
-        await store.receive(\.quiz.presented.delegate.sessionEnded)
+        await store.receive(\.destination.presented.quiz.delegate.sessionEnded)
         await store.receive(.historySaved)
         #expect(try history.load().records.map(\.rateReached) == [160])
         #expect(store.state.settings.speech.rate == 160 && store.state.settings.mode == .questionLimit(20),

@@ -27,9 +27,9 @@ import Testing
     func startOneQuestionSession(_ store: TestStore<Navigation.State, Navigation.Action>) async {
         await store.send(.topics(.topicPicked("number.1-10")))
         await store.receive(\.topics.delegate)
-        await store.send(.preSettings(.presented(.questionLimitEntered("1"))))
-        await store.send(.preSettings(.presented(.startTapped)))
-        await store.receive(.quiz(.presented(.started)))
+        await store.send(.destination(.presented(.preSettings(.questionLimitEntered("1")))))
+        await store.send(.destination(.presented(.preSettings(.startTapped))))
+        await store.receive(.destination(.presented(.quiz(.started))))
     }
 
     /// From picking a topic to the summary of a two-question session, with nothing left out:
@@ -44,13 +44,13 @@ import Testing
 
         await store.send(.topics(.topicPicked("money.con")))
         await store.receive(.topics(.delegate(.topicChosen(topic)))) {
-            $0.preSettings = PreSettings.State(topic: topic, settings: KazuSettings())
+            $0.destination = .preSettings(PreSettings.State(topic: topic, settings: KazuSettings()))
         }
-        await store.send(.preSettings(.presented(.skillPicked(.reading)))) { $0.preSettings?.skill = .reading }
-        await store.send(.preSettings(.presented(.questionLimitEntered("2")))) { $0.preSettings?.mode = .questionLimit(2) }
-        await store.send(.preSettings(.presented(.startTapped)))
-        await store.receive(\.preSettings.presented.delegate)
-        await store.receive(.quiz(.presented(.started)))
+        await store.send(.destination(.presented(.preSettings(.skillPicked(.reading))))) { $0.destination?.preSettings?.skill = .reading }
+        await store.send(.destination(.presented(.preSettings(.questionLimitEntered("2"))))) { $0.destination?.preSettings?.mode = .questionLimit(2) }
+        await store.send(.destination(.presented(.preSettings(.startTapped))))
+        await store.receive(\.destination.presented.preSettings.delegate)
+        await store.receive(.destination(.presented(.quiz(.started))))
         #expect(store.state.preSettings == nil)
         let quiz = try #require(store.state.quiz)
         #expect(quiz.topic == topic && quiz.skill == .reading && quiz.mode == .questionLimit(2))
@@ -58,9 +58,9 @@ import Testing
 
         for _ in 0..<2 {
             let answer = try #require(store.state.quiz?.question.answer)
-            await store.send(.quiz(.presented(.answerSubmitted(answer))))
+            await store.send(.destination(.presented(.quiz(.answerSubmitted(answer)))))
         }
-        await store.receive(\.quiz.presented.delegate.sessionEnded)
+        await store.receive(\.destination.presented.quiz.delegate.sessionEnded)
         #expect(store.state.quiz == nil)
         let summary = try #require(store.state.path.last)
         #expect(summary.total == 2 && summary.correct == 2 && summary.accuracy == 1)
@@ -86,10 +86,10 @@ import Testing
         store.exhaustivity = .off
         await store.send(.topics(.topicPicked("number.1-10")))
         await store.receive(\.topics.delegate)
-        await store.send(.preSettings(.presented(.startTapped)))
-        await store.receive(.quiz(.presented(.started)))
-        await store.send(.quiz(.presented(.endTapped)))
-        await store.receive(.quiz(.presented(.delegate(.sessionEnded(nil)))))
+        await store.send(.destination(.presented(.preSettings(.startTapped))))
+        await store.receive(.destination(.presented(.quiz(.started))))
+        await store.send(.destination(.presented(.quiz(.endTapped))))
+        await store.receive(.destination(.presented(.quiz(.delegate(.sessionEnded(nil))))))
         #expect(store.state.quiz == nil && store.state.path.isEmpty)
         #expect(try history.load().records.isEmpty)
         await clock.advance(by: .seconds(1))
@@ -122,8 +122,8 @@ import Testing
         store.exhaustivity = .off
         await startOneQuestionSession(store)
         let answer = try #require(store.state.quiz?.question.answer)
-        await store.send(.quiz(.presented(.answerSubmitted(answer))))
-        await store.receive(\.quiz.presented.delegate.sessionEnded)
+        await store.send(.destination(.presented(.quiz(.answerSubmitted(answer)))))
+        await store.receive(\.destination.presented.quiz.delegate.sessionEnded)
         await store.receive(.historySaved)
         await store.receive(\.reviewUpdated)
         // Saved once, read back once.
@@ -139,10 +139,10 @@ import Testing
         await store.send(.topics(.topicPicked("number.1-10")))
         await store.receive(\.topics.delegate)
         for rate in [140, 130, 120, 110] {
-            await store.send(.preSettings(.presented(.speech(.rateChanged(rate)))))
+            await store.send(.destination(.presented(.preSettings(.speech(.rateChanged(rate))))))
             await clock.advance(by: .milliseconds(100))
         }
-        await store.send(.preSettings(.presented(.speech(.pitchChanged(70)))))
+        await store.send(.destination(.presented(.preSettings(.speech(.pitchChanged(70))))))
         #expect(saves.value.isEmpty)
         await clock.advance(by: .milliseconds(250))
         await store.finish()
@@ -158,16 +158,16 @@ import Testing
         store.exhaustivity = .off
         await store.send(.topics(.topicPicked("number.1-10")))
         await store.receive(\.topics.delegate)
-        await store.send(.preSettings(.presented(.skillPicked(.reading))))
-        await store.send(.preSettings(.presented(.speech(.rateChanged(200)))))
-        await store.send(.preSettings(.presented(.startTapped)))
-        await store.receive(.quiz(.presented(.started)))
+        await store.send(.destination(.presented(.preSettings(.skillPicked(.reading)))))
+        await store.send(.destination(.presented(.preSettings(.speech(.rateChanged(200))))))
+        await store.send(.destination(.presented(.preSettings(.startTapped))))
+        await store.receive(.destination(.presented(.quiz(.started))))
         #expect(store.state.quiz?.skill == .reading && store.state.quiz?.speech.rate == 200)
-        await store.send(.quiz(.presented(.settingsTapped)))
-        await store.send(.quiz(.presented(.settings(.presented(.speech(.pitchChanged(70)))))))
-        await store.send(.quiz(.presented(.settings(.presented(.doneTapped)))))
-        await store.send(.quiz(.presented(.endTapped)))
-        await store.receive(.quiz(.presented(.delegate(.sessionEnded(nil)))))
+        await store.send(.destination(.presented(.quiz(.settingsTapped))))
+        await store.send(.destination(.presented(.quiz(.settings(.presented(.speech(.pitchChanged(70))))))))
+        await store.send(.destination(.presented(.quiz(.settings(.presented(.doneTapped))))))
+        await store.send(.destination(.presented(.quiz(.endTapped))))
+        await store.receive(.destination(.presented(.quiz(.delegate(.sessionEnded(nil))))))
         await clock.advance(by: .seconds(2))
         await store.finish()
         let saved = try #require(saves.value.last)
@@ -187,19 +187,19 @@ import Testing
         store.exhaustivity = .off
         await store.send(.topics(.topicPicked("number.1-10")))
         await store.receive(\.topics.delegate)
-        await store.send(.preSettings(.presented(.speech(.voicePicked("ja+f1")))))
-        await store.send(.preSettings(.presented(.startTapped)))
-        await store.receive(.quiz(.presented(.started)))
+        await store.send(.destination(.presented(.preSettings(.speech(.voicePicked("ja+f1"))))))
+        await store.send(.destination(.presented(.preSettings(.startTapped))))
+        await store.receive(.destination(.presented(.quiz(.started))))
         #expect(store.state.quiz?.speech == SpeechPreferences(voice: "ja+f1", rate: 130))
-        await store.send(.quiz(.presented(.settingsTapped)))
-        await store.send(.quiz(.presented(.settings(.presented(.speech(.rateChanged(170)))))))
-        await store.receive(.quiz(.presented(.delegate(.speechChanged(SpeechChange(rate: 170))))))
+        await store.send(.destination(.presented(.quiz(.settingsTapped))))
+        await store.send(.destination(.presented(.quiz(.settings(.presented(.speech(.rateChanged(170))))))))
+        await store.receive(.destination(.presented(.quiz(.delegate(.speechChanged(SpeechChange(rate: 170)))))))
         #expect(store.state.settings.speech == SpeechPreferences(voice: "ja+m3", rate: 170))
-        await store.send(.quiz(.presented(.settings(.presented(.speech(.voicePicked("ja+f2")))))))
-        await store.receive(.quiz(.presented(.delegate(.speechChanged(SpeechChange(voice: "ja+f2"))))))
+        await store.send(.destination(.presented(.quiz(.settings(.presented(.speech(.voicePicked("ja+f2"))))))))
+        await store.receive(.destination(.presented(.quiz(.delegate(.speechChanged(SpeechChange(voice: "ja+f2")))))))
         #expect(store.state.settings.speech == SpeechPreferences(voice: "ja+f2", rate: 170))
-        await store.send(.quiz(.presented(.settings(.presented(.doneTapped)))))
-        await store.send(.quiz(.presented(.endTapped)))
+        await store.send(.destination(.presented(.quiz(.settings(.presented(.doneTapped))))))
+        await store.send(.destination(.presented(.quiz(.endTapped))))
         await clock.advance(by: .seconds(2))
         await store.finish()
         #expect(saves.value.last?.speech == SpeechPreferences(voice: "ja+f2", rate: 170))
@@ -211,29 +211,29 @@ import Testing
         store.exhaustivity = .off
         await store.send(.topics(.topicPicked("number.1-10")))
         await store.receive(\.topics.delegate)
-        await store.send(.preSettings(.presented(.questionLimitEntered("3"))))
-        await store.send(.preSettings(.presented(.startTapped)))
-        await store.receive(.quiz(.presented(.started)))
+        await store.send(.destination(.presented(.preSettings(.questionLimitEntered("3")))))
+        await store.send(.destination(.presented(.preSettings(.startTapped))))
+        await store.receive(.destination(.presented(.quiz(.started))))
         var missed: [Question] = []
         for index in 0..<3 {
             let question = try #require(store.state.quiz?.question)
             if index == 1 {
                 missed.append(question)
-                await store.send(.quiz(.presented(.showAnswerTapped)))
-                await store.send(.quiz(.presented(.answerSubmitted(""))))
+                await store.send(.destination(.presented(.quiz(.showAnswerTapped))))
+                await store.send(.destination(.presented(.quiz(.answerSubmitted("")))))
             } else {
-                await store.send(.quiz(.presented(.answerSubmitted(question.answer))))
+                await store.send(.destination(.presented(.quiz(.answerSubmitted(question.answer)))))
             }
         }
-        await store.receive(\.quiz.presented.delegate.sessionEnded)
+        await store.receive(\.destination.presented.quiz.delegate.sessionEnded)
         let id = store.state.path.ids[0]
         #expect(store.state.path[id: id]?.skippedQuestions.map(\.valueKey) == missed.map(\.valueKey))
         await store.send(.path(.element(id: id, action: .retryMissedTapped)))
         await store.receive(\.path)
-        await store.receive(.quiz(.presented(.started)))
+        await store.receive(.destination(.presented(.quiz(.started))))
         #expect(store.state.path.isEmpty)
         #expect(store.state.quiz?.question == missed[0] && store.state.quiz?.mode == .questionLimit(1))
-        await store.send(.quiz(.presented(.endTapped)))
+        await store.send(.destination(.presented(.quiz(.endTapped))))
         await clock.advance(by: .seconds(1))
         await store.finish()
     }
@@ -262,13 +262,13 @@ import Testing
         store.exhaustivity = .off
         let id = store.state.path.ids[0]
         await store.send(.path(.element(id: id, action: .delegate(.retry(missed)))))
-        await store.receive(.quiz(.presented(.started)))
+        await store.receive(.destination(.presented(.quiz(.started))))
         let quiz = try #require(store.state.quiz)
         #expect(quiz.question.skill == .listening && quiz.question.valueKey == phone.valueKey)
         #expect(quiz.question.prompt != quiz.question.answer)
         #expect(quiz.queued == [number])
         #expect(quiz.script == .kana)
-        await store.send(.quiz(.presented(.endTapped)))
+        await store.send(.destination(.presented(.quiz(.endTapped))))
         await clock.advance(by: .seconds(1))
         await store.finish()
     }
@@ -283,9 +283,9 @@ import Testing
         #expect(store.state.topics.problem == "nothing to review yet: the review topic is made of the questions you miss")
         await startOneQuestionSession(store)
         let question = try #require(store.state.quiz?.question)
-        await store.send(.quiz(.presented(.showAnswerTapped)))
-        await store.send(.quiz(.presented(.answerSubmitted(""))))
-        await store.receive(\.quiz.presented.delegate.sessionEnded)
+        await store.send(.destination(.presented(.quiz(.showAnswerTapped))))
+        await store.send(.destination(.presented(.quiz(.answerSubmitted("")))))
+        await store.receive(\.destination.presented.quiz.delegate.sessionEnded)
         await store.receive(.historySaved)
         await store.receive(\.reviewUpdated)
         #expect(store.state.reviewEntries.map(\.valueKey) == [question.valueKey])
@@ -322,8 +322,8 @@ import Testing
         store.exhaustivity = .off
         await startOneQuestionSession(store)
         let answer = try #require(store.state.quiz?.question.answer)
-        await store.send(.quiz(.presented(.answerSubmitted(answer))))
-        await store.receive(\.quiz.presented.delegate.sessionEnded)
+        await store.send(.destination(.presented(.quiz(.answerSubmitted(answer)))))
+        await store.receive(\.destination.presented.quiz.delegate.sessionEnded)
         await store.receive(\.historyNotSaved)
         #expect(store.state.problem == "history not saved: disk full")
         #expect(store.state.unsavedSession == store.state.path.last?.record, "kept for the front end to show")

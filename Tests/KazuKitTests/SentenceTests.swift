@@ -197,10 +197,10 @@ import Testing
         }
         store.exhaustivity = .off
         await store.send(.path(.element(id: store.state.path.ids[0], action: .delegate(.retry(missed)))))
-        await store.receive(.quiz(.presented(.started)))
+        await store.receive(.destination(.presented(.quiz(.started))))
         let quiz = try #require(store.state.quiz)
         #expect([quiz.question] + quiz.queued == Array(asked))
-        await store.send(.quiz(.presented(.endTapped)))
+        await store.send(.destination(.presented(.quiz(.endTapped))))
         await clock.advance(by: .seconds(1))
         await store.finish()
     }

@@ -21,8 +21,8 @@ public final class KazuDialog {
     }
 
     private let process = Process()
-    private let input = Pipe()
-    private let output = Pipe()
+    private let input = Pipe.closedOnExec()
+    private let output = Pipe.closedOnExec()
     private let errorFile: URL
     private var pending = Data()
     private var outputClosed = false

@@ -21,8 +21,8 @@ public final class KazuTerminal {
     }
 
     private let process = Process()
-    private let input = Pipe()
-    private let output = Pipe()
+    private let input = Pipe.closedOnExec()
+    private let output = Pipe.closedOnExec()
     private let pidFile: String
     private var seen: [UInt8] = []
     private var outputClosed = false

@@ -16,16 +16,16 @@ import Foundation
 ///   $0.speech = .espeak()
 /// }
 /// store.send(.topics(.topicPicked("money.conbini")))
-/// store.send(.preSettings(.presented(.startTapped)))
+/// store.send(.destination(.presented(.preSettings(.startTapped))))
 /// ```
 public struct Navigation: Reducer, Sendable {
     public struct State: Equatable, Sendable {
         public var settings: KazuSettings
         public var topics: Topics.State
-        /// The presentations themselves, stored so that a presented quiz is changed in place
-        /// (Swift's synthesized `$name` of a property wrapper copies it on every write).
-        public var preSettingsPresentation = PresentationState<PreSettings.State>(wrappedValue: nil)
-        public var quizPresentation = PresentationState<Quiz.State>(wrappedValue: nil)
+        /// What is presented: the pre-session settings or the quiz, one at a time. The
+        /// presentation itself is stored, so that a presented quiz is changed in place (Swift's
+        /// synthesized `$name` of a property wrapper copies it on every write).
+        public var destinationPresentation = PresentationState<Destination.State>(wrappedValue: nil)
         public var path = StackState<Summary.State>()
         /// What the review topic draws from.
         public var reviewEntries: [ReviewEntry]
@@ -46,17 +46,18 @@ public struct Navigation: Reducer, Sendable {
         /// `--rate auto`: the sessions' rate moves with the answers within these bounds.
         public var autoRate: ClosedRange<Int>?
 
-        /// The pre-session settings, while they are shown.
-        public var preSettings: PreSettings.State? {
-            get { preSettingsPresentation.wrappedValue }
-            set { preSettingsPresentation.wrappedValue = newValue }
+        /// What is presented; assigning presents anew (or dismisses), ending the effects of
+        /// what was presented before.
+        public var destination: Destination.State? {
+            get { destinationPresentation.wrappedValue }
+            set { destinationPresentation.wrappedValue = newValue }
         }
 
+        /// The pre-session settings, while they are shown.
+        public var preSettings: PreSettings.State? { destination?.preSettings }
+
         /// The session being played.
-        public var quiz: Quiz.State? {
-            get { quizPresentation.wrappedValue }
-            set { quizPresentation.wrappedValue = newValue }
-        }
+        public var quiz: Quiz.State? { destination?.quiz }
 
         public init(settings: KazuSettings, reviewEntries: [ReviewEntry] = [], weakSpots: Topic? = nil) {
             self.settings = settings
@@ -68,8 +69,7 @@ public struct Navigation: Reducer, Sendable {
 
     public enum Action: Equatable, Sendable, CasePathable {
         case topics(Topics.Action)
-        case preSettings(PresentationAction<PreSettings.Action>)
-        case quiz(PresentationAction<Quiz.Action>)
+        case destination(PresentationAction<Destination.Action>)
         case path(StackAction<Summary.State, Summary.Action>)
         case historySaved
         case reviewUpdated([ReviewEntry])
@@ -81,11 +81,8 @@ public struct Navigation: Reducer, Sendable {
             public let topics = CasePath<Action, Topics.Action>(embed: Action.topics) {
                 if case let .topics(action) = $0 { action } else { nil }
             }
-            public let preSettings = CasePath<Action, PresentationAction<PreSettings.Action>>(embed: Action.preSettings) {
-                if case let .preSettings(action) = $0 { action } else { nil }
-            }
-            public let quiz = CasePath<Action, PresentationAction<Quiz.Action>>(embed: Action.quiz) {
-                if case let .quiz(action) = $0 { action } else { nil }
+            public let destination = CasePath<Action, PresentationAction<Destination.Action>>(embed: Action.destination) {
+                if case let .destination(action) = $0 { action } else { nil }
             }
             public let path = CasePath<Action, StackAction<Summary.State, Summary.Action>>(embed: Action.path) {
                 if case let .path(action) = $0 { action } else { nil }
@@ -112,18 +109,18 @@ public struct Navigation: Reducer, Sendable {
         Reduce { state, action in
             switch action {
             case let .topics(.delegate(.topicChosen(topic))):
-                state.preSettings = PreSettings.State(topic: topic, settings: state.settings)
+                state.destination = .preSettings(PreSettings.State(topic: topic, settings: state.settings))
                 return .none
 
             case let .topics(.delegate(.favoritesChanged(favorites))):
                 state.settings.favorites = favorites
                 return .none
 
-            case .preSettings(.presented(.speech)):
+            case .destination(.presented(.preSettings(.speech))):
                 if state.remembersChoices, let speech = state.preSettings?.speech.preferences { state.settings.speech = speech }
                 return .none
 
-            case let .preSettings(.presented(.delegate(.start(skill, script, mode, speech)))):
+            case let .destination(.presented(.preSettings(.delegate(.start(skill, script, mode, speech))))):
                 guard let topic = state.preSettings?.topic else { return .none }
                 if state.remembersChoices {
                     state.settings.skill = skill
@@ -133,20 +130,19 @@ public struct Navigation: Reducer, Sendable {
                 }
                 state.settings.markPlayed(topic.id)
                 state.topics.recent = state.settings.recentTopics
-                state.preSettings = nil
                 let seed = state.nextSeed ?? drawSeed()
                 state.nextSeed = nil
                 return start(&state, Quiz.State(
                     topic: topic, skill: skill, mode: mode, seed: seed, script: script, speech: speech, startedAt: now(),
                     reviewEntries: state.reviewEntries, autoRate: state.autoRate))
 
-            case let .quiz(.presented(.delegate(.speechChanged(change)))):
+            case let .destination(.presented(.quiz(.delegate(.speechChanged(change))))):
                 state.settings.speech = change.applied(to: state.settings.speech)
                 return .none
 
-            case let .quiz(.presented(.delegate(.sessionEnded(record)))):
+            case let .destination(.presented(.quiz(.delegate(.sessionEnded(record))))):
                 let script = state.quiz?.script ?? .kanji
-                state.quiz = nil
+                state.destination = nil
                 guard let record else { return .none }
                 // The rate reached is the learner's from now on, as a rate set with `:s` is.
                 if let rate = record.rateReached { state.settings.speech.rate = rate }
@@ -207,12 +203,11 @@ public struct Navigation: Reducer, Sendable {
                 state.path.removeAll()
                 return .none
 
-            case .topics, .preSettings, .quiz, .path:
+            case .topics, .destination, .path:
                 return .none
             }
         }
-        .ifLet(\.preSettingsPresentation, action: \.preSettings) { PreSettings() }
-        .ifLet(\.quizPresentation, action: \.quiz) { Quiz() }
+        .ifLet(\.destinationPresentation, action: \.destination) { Destination() }
         .forEach(\.path, action: \.path) { Summary() }
         .persisting(\.settings, debounce: .milliseconds(250)) { [settingsClient] settings in
             try settingsClient.save(settings)
@@ -235,8 +230,9 @@ public struct Navigation: Reducer, Sendable {
         random { UInt64.random(in: 0...UInt64.max, using: &$0) }
     }
 
+    /// Presents `quiz` in place of whatever was presented, and starts it.
     private func start(_ state: inout State, _ quiz: Quiz.State) -> Effect<Action> {
-        state.quiz = quiz
-        return .send(.quiz(.presented(.started)))
+        state.destination = .quiz(quiz)
+        return .send(.destination(.presented(.quiz(.started))))
     }
 }
