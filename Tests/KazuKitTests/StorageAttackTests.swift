@@ -200,6 +200,17 @@ import Testing
         #expect(Array(try encoder.encode(sampleRecord(id: "x", answers: [("5", [.incorrect])]).withOmittedTries(3)))
                 == HistoryLine.encode(sampleRecord(id: "x", answers: [("5", [.incorrect])]).withOmittedTries(3)))
     }
+
+    /// A first part that claims more parts than any session has (the joiner makes room for the
+    /// parts it is told of) reads as the session cut off, as any missing part does.
+    @Test func aPartClaimingHugeCountsIsReadAsASessionCutOff() {
+        let record = sampleRecord(answers: [("5", [.incorrect]), ("6", [.correct])])
+        for count in [2, 1_000, Int.max] {
+            let line = HistoryLine.encode(record, part: HistoryLine.Part(index: 1, count: count)) + [0x0A]
+            let load = HistoryClient.decode(line + line)
+            #expect(load.records == [record, record] && load.skippedLines == 0, "\(count) parts")
+        }
+    }
 }
 
 private extension SessionRecord {

@@ -154,9 +154,7 @@ extension HistoryClient {
         var line: [UInt8] = []
         line.reserveCapacity(total + parts.count * (frame + 1))
         for (index, range) in parts.enumerated() {
-            var part = empty
-            part.questions = Array(record.questions[range])
-            line.append(contentsOf: HistoryLine.encode(part, part: HistoryLine.Part(index: index + 1, count: parts.count)))
+            HistoryLine.write(empty, questions: record.questions[range], part: HistoryLine.Part(index: index + 1, count: parts.count), to: &line)
             line.append(0x0A)
         }
         return line
@@ -215,7 +213,12 @@ extension HistoryClient {
             }
             finish(each)
             if let part, part.index == 1, part.count > 1 {
-                (pending, next, count) = (record, 2, part.count)
+                // Room for every part's questions at once (parts are about the same length):
+                // grown part by part, the questions would be copied each time, old and new at
+                // once. The count comes from the file: a damaged one asks for no more than 64.
+                var first = record
+                first.questions.reserveCapacity(record.questions.count * min(part.count, 64))
+                (pending, next, count) = (first, 2, part.count)
             } else {
                 each(record)
             }
