@@ -77,7 +77,12 @@ package final class StoreCore<State, Action: Sendable> {
     private func reduce(_ action: Action, origin: ActionOrigin, family: inout EffectFamily?) {
         let effect = reducer(&state, action)
         didReduce?(action, origin, state)
-        guard !effect.isNone else { return }
+        guard effect.operation != nil else {
+            // Only cancels (what `.ifLet` returns on every action): it starts nothing, so no
+            // family and no runner are made for it.
+            effect.cancellation?(cancellations, EffectPath())
+            return
+        }
         if family == nil { family = EffectFamily() }
         effect.run(with: runner(for: family!))
     }

@@ -77,21 +77,40 @@ extension InputLines {
     ///     io.output.writeLine(String(try JapaneseNumbers.parse(text).get()))
     /// }
     /// ```
-    static func process(_ values: [String], io: TerminalIO, _ handle: (String) throws -> Void) -> ExitCode {
+    ///
+    /// `quick`, when given, sees each line of standard input first, as bytes, and returns false
+    /// for one it leaves to `handle`: the common lines of a long input then go by without a
+    /// String each.
+    static func process(
+        _ values: [String], io: TerminalIO, quick: ((Span<UInt8>) throws -> Bool)? = nil,
+        _ handle: (String) throws -> Void
+    ) -> ExitCode {
         var failed = false
         var lines = InputLines(values, io: io)
-        while let line = lines.next() {
-            if io.output.isClosed { break }
-            if line.wasCut {
-                io.errors.writeLine("error: \(line.location)longer than \(longestLine) bytes, too long to be a number; skipped")
-                failed = true
-                continue
+        if let quick, let reader = lines.reader {
+            var number = 0
+            reader.forEachLine { bytes, wasCut in
+                number += 1
+                if io.output.isClosed { return false }
+                if !wasCut {
+                    do {
+                        if try quick(bytes) { return true }
+                    } catch {
+                        io.errors.writeLine("error: line \(number): \(error)")
+                        failed = true
+                        return true
+                    }
+                }
+                let text = bytes.withUnsafeBufferPointer { String(decoding: $0, as: UTF8.self) }
+                if wasCut || !isBlank(text) {
+                    failed = !run(handle, on: Line(text: text, number: number, wasCut: wasCut), io: io) || failed
+                }
+                return true
             }
-            do {
-                try handle(line.text)
-            } catch {
-                io.errors.writeLine("error: \(line.location)\(error)")
-                failed = true
+        } else {
+            while let line = lines.next() {
+                if io.output.isClosed { break }
+                failed = !run(handle, on: line, io: io) || failed
             }
         }
         if let reason = lines.readFailure {
@@ -99,5 +118,20 @@ extension InputLines {
             return .failure
         }
         return failed ? .failure : .success
+    }
+
+    /// Hands `line` to `handle`, reporting a line too long or what `handle` threw; false then.
+    private static func run(_ handle: (String) throws -> Void, on line: Line, io: TerminalIO) -> Bool {
+        if line.wasCut {
+            io.errors.writeLine("error: \(line.location)longer than \(longestLine) bytes, too long to be a number; skipped")
+            return false
+        }
+        do {
+            try handle(line.text)
+            return true
+        } catch {
+            io.errors.writeLine("error: \(line.location)\(error)")
+            return false
+        }
     }
 }

@@ -98,6 +98,38 @@ public final class LineReader: Sequence, IteratorProtocol {
         }
     }
 
+    /// Hands `body` each line's bytes as `next()` would make its String of them (no `\n` or
+    /// `\r\n`, no byte-order mark on the first, cut to ``longestLine``, then `wasCut`), until
+    /// the input ends or `body` returns false. For long inputs: the whole lines in the buffer go
+    /// over without a String each, the position kept in locals. The bytes are the reader's,
+    /// valid only inside `body`, and not checked to be UTF-8.
+    public func forEachLine(_ body: (_ line: Span<UInt8>, _ wasCut: Bool) -> Bool) {
+        lastLineWasCut = false
+        while true {
+            let held = buffer
+            if !atStartOfStream, let base = held.baseAddress {
+                var position = start
+                let limit = end, longest = longestLine
+                var more = true
+                while more, position < limit,
+                      let found = memchr(base + position, Int32(UInt8(ascii: "\n")), limit - position) {
+                    let newline = base.distance(to: found.assumingMemoryBound(to: UInt8.self))
+                    if newline - position > longest { break }
+                    var lineEnd = newline
+                    if lineEnd > position, base[lineEnd - 1] == UInt8(ascii: "\r") { lineEnd -= 1 }
+                    more = body(UnsafeBufferPointer(rebasing: held[position..<lineEnd]).span, false)
+                    position = newline + 1
+                }
+                start = position
+                if !more { return }
+            }
+            // A line not whole in the buffer yet, the first, a long one, the last: as `next()` reads it.
+            guard var line = next() else { return }
+            let wasCut = lastLineWasCut
+            guard line.withUTF8({ body($0.span, wasCut) }) else { return }
+        }
+    }
+
     /// The first ``longestLine`` bytes of the line at `start`; the rest of it is read and dropped.
     private func cutLongLine() -> String {
         let line = makeString(start..<(start + longestLine))

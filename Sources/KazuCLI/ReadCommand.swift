@@ -23,20 +23,35 @@ enum ReadCommand: Command {
     static func run(_ arguments: ParsedArguments, io: TerminalIO) throws -> ExitCode {
         let counter = try CounterOption.counter(from: arguments)
         let json = arguments.flag("json")
-        // The tab-separated line is built as bytes in one reused buffer: no String per field.
-        var bytes: [UInt8] = []
-        bytes.reserveCapacity(256)
-        return InputLines.process(arguments.values("NUMBER"), io: io) { text in
+        // A line of digits, the common line of a long input, is read from its bytes and its row
+        // written straight into the output's buffer: no String for the line nor the row.
+        let quick: (Span<UInt8>) throws -> Bool = { line in
+            guard let number = digitsValue(line) else { return false }
+            try io.output.appendInPlace { try JapaneseNumbers.appendTabSeparatedLine(of: number, counter: counter, to: &$0) }
+            return true
+        }
+        return InputLines.process(arguments.values("NUMBER"), io: io, quick: json ? nil : quick) { text in
             // With --counter, a number may come with it, as the line shows it (3本, さんぼん).
             let number = try Int64(text) ?? JapaneseNumbers.parse(text, counter: counter).get()
             if json {
                 let rules = JapaneseNumbers.soundRules(of: number, counter: counter)
                 io.output.writeLine(try JapaneseNumbers.reading(of: number, counter: counter).json(rules: rules))
             } else {
-                bytes.removeAll(keepingCapacity: true)
-                try JapaneseNumbers.appendTabSeparatedLine(of: number, counter: counter, to: &bytes)
-                bytes.withUnsafeBufferPointer { io.output.write(bytes: $0) }
+                try io.output.appendInPlace { try JapaneseNumbers.appendTabSeparatedLine(of: number, counter: counter, to: &$0) }
             }
         }
+    }
+
+    /// The value of a line of 1 to 18 ASCII digits (any such line fits an `Int64`); nil for
+    /// any other line, which `Int64(_:)` and the parser read instead.
+    static func digitsValue(_ line: Span<UInt8>) -> Int64? {
+        guard line.count > 0 && line.count <= 18 else { return nil }
+        var value: Int64 = 0
+        for index in line.indices {
+            let digit = line[index] &- UInt8(ascii: "0")
+            guard digit < 10 else { return nil }
+            value = value &* 10 &+ Int64(digit)
+        }
+        return value
     }
 }

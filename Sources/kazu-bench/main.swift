@@ -23,7 +23,7 @@ func main() async -> Int32 {
         printError("kazu-bench: \(message.text)")
         return 2
     }
-    var benchmarks = numberBenchmarks() + storeBenchmarks() + sessionBenchmarks() + learnerBenchmarks()
+    var benchmarks = numberBenchmarks() + storeBenchmarks() + sessionBenchmarks() + learnerBenchmarks() + historyBenchmarks()
     let speech = speechBenchmarks()
     if !runner.options.list, speech.contains(where: runner.selects), let reason = await speechUnavailable() {
         // The others still run; the exit status says that some could not.

@@ -55,6 +55,46 @@ import Testing
         #expect(Array(LineReader(fileDescriptor: descriptor, bufferSize: 4096)) == numbers)
     }
 
+    /// `forEachLine`, the loop `kazu read` uses, hands over the bytes of the very lines `next()`
+    /// makes Strings of: whole lines from the buffer, and through `next()` the first (its
+    /// byte-order mark), those split by the buffer's end, the long ones cut, the last.
+    @Test func forEachLineHandsTheLinesNextMakes() {
+        let long = String(repeating: "7", count: 30)
+        let texts = [
+            "\u{FEFF}12\n3\r\n\n万\r\n\(long)\n45\n\(long)\r\n6", "1\n22\n333\n", "", "\n\n", "last\r",
+            "\u{FEFF}", "一\r\n二\r\n三", (1...300).map(String.init).joined(separator: "\n"),
+        ]
+        for text in texts {
+            for bufferSize in [16, 64, 4096] {
+                let expected = LineReader(text: text, bufferSize: bufferSize)
+                expected.longestLine = 20
+                var lines: [(String, Bool)] = []
+                while let line = expected.next() { lines.append((line, expected.lastLineWasCut)) }
+                let reader = LineReader(text: text, bufferSize: bufferSize)
+                reader.longestLine = 20
+                var handed: [(String, Bool)] = []
+                reader.forEachLine { bytes, wasCut in
+                    handed.append((bytes.withUnsafeBufferPointer { String(decoding: $0, as: UTF8.self) }, wasCut))
+                    return true
+                }
+                #expect(handed.map(\.0) == lines.map(\.0), "\(text.prefix(20)) in \(bufferSize)")
+                #expect(handed.map(\.1) == lines.map(\.1), "\(text.prefix(20)) in \(bufferSize)")
+            }
+        }
+    }
+
+    @Test func forEachLineStopsWhenAskedAndTheRestCanBeRead() {
+        let reader = LineReader(text: "a\nb\nc\nd\n")
+        _ = reader.next()
+        var seen = 0
+        reader.forEachLine { _, _ in
+            seen += 1
+            return seen < 2
+        }
+        #expect(seen == 2)
+        #expect(Array(reader) == ["d"])
+    }
+
     @Test func isOnePositionInTheStream() {
         let reader = LineReader(text: "a\nb\nc\n")
         #expect(reader.next() == "a")

@@ -200,6 +200,48 @@ import Testing
         #expect(Array(try encoder.encode(sampleRecord(id: "x", answers: [("5", [.incorrect])]).withOmittedTries(3)))
                 == HistoryLine.encode(sampleRecord(id: "x", answers: [("5", [.incorrect])]).withOmittedTries(3)))
     }
+
+    /// Statistics take a long session's lines a part at a time and never join them: they count
+    /// as the joined sessions do, a session that lost its last line and a filter too.
+    @Test func statisticsOfALongSessionsPartsAreThoseOfTheWholeSession() throws {
+        let directory = try makeTemporaryDirectory()
+        defer { removeTemporaryDirectory(directory) }
+        let locations = StorageLocations(configDirectory: directory, dataDirectory: directory)
+        let history = HistoryClient.live(locations)
+        let answers: [(String, [SubmissionRecord.Verdict])] = (0..<5_000).map {
+            (String($0 % 100 + 1), $0 % 7 == 0 ? [.incorrect, .correct] : $0 % 11 == 0 ? [.skipped] : [.correct])
+        }
+        let short = sampleRecord(answers: [("7", [.correct]), ("8", [.incorrect])])
+        for record in [short, sampleRecord(answers: answers), short, sampleRecord(answers: answers)] { try history.append(record) }
+        // The last session loses its last line.
+        var bytes = try Data(contentsOf: URL(fileURLWithPath: locations.historyFile))
+        bytes.removeLast()
+        bytes = bytes[...(bytes.lastIndex(of: 0x0A)!)]
+        try bytes.write(to: URL(fileURLWithPath: locations.historyFile))
+
+        let records = try history.load().records
+        #expect(records.count == 4 && records[1].questions.count == 5_000 && records[3].questions.count < 5_000)
+        let now = Date(timeIntervalSince1970: 1_800_100_000)
+        for including in [{ (_: SessionRecord) in true }, { $0.questions.count < 100 }] {
+            var expected = HistoryStatistics(now: now)
+            for record in records where including(record) { expected.add(record) }
+            let (statistics, skipped) = try history.statistics(now: now, including: including)
+            #expect(statistics == expected)
+            #expect(skipped == SkippedLines())
+        }
+        #expect(try history.statistics(now: now).0.overall.sessions == 4)
+    }
+
+    /// A first part that claims more parts than any session has (the joiner makes room for the
+    /// parts it is told of) reads as the session cut off, as any missing part does.
+    @Test func aPartClaimingHugeCountsIsReadAsASessionCutOff() {
+        let record = sampleRecord(answers: [("5", [.incorrect]), ("6", [.correct])])
+        for count in [2, 1_000, Int.max] {
+            let line = HistoryLine.encode(record, part: HistoryLine.Part(index: 1, count: count)) + [0x0A]
+            let load = HistoryClient.decode(line + line)
+            #expect(load.records == [record, record] && load.skippedLines == 0, "\(count) parts")
+        }
+    }
 }
 
 private extension SessionRecord {

@@ -22,6 +22,10 @@ public struct HistoryClient: Sendable {
     /// Hands over the records one at a time, oldest first, without keeping them all, and
     /// returns the lines skipped: for statistics over a long history.
     public var scan: @Sendable (_ each: (SessionRecord) -> Void) throws -> SkippedLines
+    /// `scan`, but a session kept in several lines comes as its parts, in order, each saying
+    /// whether it continues the session handed over before it: for statistics, which need no
+    /// session whole, so that a long one is never held whole.
+    var scanParts: @Sendable (_ each: (SessionRecord, _ continuesLast: Bool) -> Void) throws -> SkippedLines
     /// Whether its work waits on a disk (an fsync, a read of the whole history): a feature
     /// then does it away from the main actor, so the next screen does not wait behind it.
     /// Work on memory is done where it is asked for: a hop to another thread and back costs
@@ -34,18 +38,26 @@ public struct HistoryClient: Sendable {
         self.append = append
         self.load = load
         self.waitsOnDisk = waitsOnDisk
-        self.scan = scan ?? { each in
+        let scan = scan ?? { each in
             let loaded = try load()
             loaded.records.forEach(each)
             return loaded.skipped
         }
+        self.scan = scan
+        scanParts = { each in try scan { each($0, false) } }
     }
 
-    /// The statistics of the whole history, read one record at a time.
+    /// The statistics of the whole history, read one record at a time, and a session kept in
+    /// several lines a part at a time (`including` sees its first part).
     public func statistics(now: Date, including: (SessionRecord) -> Bool = { _ in true }) throws -> (HistoryStatistics, skipped: SkippedLines) {
         var statistics = HistoryStatistics(now: now)
-        let skipped = try scan { record in
-            if including(record) { statistics.add(record) }
+        var included = false
+        var earlier = (questions: 0, correct: 0)
+        let skipped = try scanParts { part, continuesLast in
+            if !continuesLast { (included, earlier) = (including(part), (0, 0)) }
+            guard included else { return }
+            statistics.add(part, continuing: continuesLast ? earlier : nil)
+            earlier = (earlier.questions + part.questions.count, earlier.correct + part.correctCount)
         }
         return (statistics, skipped)
     }
@@ -104,7 +116,7 @@ extension HistoryClient {
     /// History in `history.jsonl` under the locations' data directory.
     public static func live(_ locations: StorageLocations) -> Self {
         let path = locations.historyFile
-        return Self(
+        var client = Self(
             append: { record in
                 if let problem = DiskFile.unsafeFolderProblem(locations.dataDirectory) {
                     throw StorageError("history not saved: \(problem)")
@@ -121,6 +133,8 @@ extension HistoryClient {
                 return load
             },
             scan: { each in try scanLines(path, each) })
+        client.scanParts = { each in try scanLinesInParts(path, each) }
+        return client
     }
 
     /// History kept in memory: for tests.
@@ -166,9 +180,7 @@ extension HistoryClient {
         var line: [UInt8] = []
         line.reserveCapacity(total + parts.count * (frame + 1))
         for (index, range) in parts.enumerated() {
-            var part = empty
-            part.questions = Array(record.questions[range])
-            line.append(contentsOf: HistoryLine.encode(part, part: HistoryLine.Part(index: index + 1, count: parts.count)))
+            HistoryLine.write(empty, questions: record.questions[range], part: HistoryLine.Part(index: index + 1, count: parts.count), to: &line)
             line.append(0x0A)
         }
         return line
@@ -177,8 +189,25 @@ extension HistoryClient {
     /// Reads the file at `path` a block at a time and hands over each record it holds; returns
     /// the lines skipped. No file is an empty history.
     static func scanLines(_ path: String, _ each: (SessionRecord) -> Void) throws(StorageError) -> SkippedLines {
-        var skipped = SkippedLines()
         var joiner = PartJoiner()
+        let skipped = try readRecords(path) { record, part in joiner.take(record, part: part, each) }
+        joiner.finish(each)
+        return skipped
+    }
+
+    /// `scanLines`, with a session kept in several lines handed over a part at a time, each
+    /// saying whether it continues the session of the one before.
+    static func scanLinesInParts(_ path: String, _ each: (SessionRecord, _ continuesLast: Bool) -> Void) throws(StorageError) -> SkippedLines {
+        var order = PartOrder()
+        return try readRecords(path) { record, part in each(record, order.continues(record, part: part)) }
+    }
+
+    /// Hands over the record of each line of the file at `path` that holds one, with which part
+    /// of its session it is; returns the lines skipped. No file is an empty history.
+    private static func readRecords(
+        _ path: String, _ each: (SessionRecord, HistoryLine.Part?) -> Void
+    ) throws(StorageError) -> SkippedLines {
+        var skipped = SkippedLines()
         let found = try DiskFile.readLines(path, longest: longestLine) { lines in
             // A line that does not start as a JSON object is damaged (or blank): counted in one
             // pass, so that junk costs no more than reading it, and only the others are decoded.
@@ -190,9 +219,9 @@ extension HistoryClient {
             // Decoding is most of the work: the block's lines are decoded on every core, then
             // handed over in order.
             let decoded = decodeInParallel(objects)
-            for (line, read) in zip(objects, decoded) {
+            for read in decoded {
                 switch read {
-                case let .record(record, part): joiner.take(record, part: part, each)
+                case let .record(record, part): each(record, part)
                 case .newer: skipped.newer += 1
                 // Blank lines were left out above: what is damaged here is a line too long to
                 // read, or an object that does not decode.
@@ -200,7 +229,6 @@ extension HistoryClient {
                 }
             }
         }
-        joiner.finish(each)
         return found ? skipped : SkippedLines()
     }
 
@@ -211,23 +239,50 @@ extension HistoryClient {
         case damaged
     }
 
-    /// Joins the lines of a session kept in several into its record, as they come in order
-    /// (a session's lines are appended in one write, so nothing comes between them).
-    private struct PartJoiner {
-        private var pending: SessionRecord?
+    /// Follows the lines of sessions kept in several as they come in order (a session's lines
+    /// are appended in one write, so nothing comes between them): a line continues the session
+    /// of the line before when it is that session's next part.
+    private struct PartOrder {
+        private var session: String?
         private var next = 0, count = 0
+
+        /// Whether a session's parts are being read and more are to come.
+        var isInSession: Bool { session != nil }
+
+        /// Whether the line of `record`, `part` of its session, continues the session of the
+        /// line before; the line is taken either way.
+        mutating func continues(_ record: SessionRecord, part: HistoryLine.Part?) -> Bool {
+            if let part, session == record.id, part.index == next, part.count == count {
+                next += 1
+                if next > count { session = nil }
+                return true
+            }
+            session = nil
+            if let part, part.index == 1, part.count > 1 { (session, next, count) = (record.id, 2, part.count) }
+            return false
+        }
+    }
+
+    /// Joins the lines of a session kept in several into its record, as they come in order.
+    private struct PartJoiner {
+        private var order = PartOrder()
+        private var pending: SessionRecord?
 
         /// Takes a line's record, handing over each record made whole.
         mutating func take(_ record: SessionRecord, part: HistoryLine.Part?, _ each: (SessionRecord) -> Void) {
-            if let part, pending?.id == record.id, part.index == next, part.count == count {
+            if order.continues(record, part: part) {
                 pending?.questions.append(contentsOf: record.questions)
-                next += 1
-                if next > count { finish(each) }
+                if !order.isInSession { finish(each) }
                 return
             }
             finish(each)
-            if let part, part.index == 1, part.count > 1 {
-                (pending, next, count) = (record, 2, part.count)
+            if let part, order.isInSession {
+                // Room for every part's questions at once (parts are about the same length):
+                // grown part by part, the questions would be copied each time, old and new at
+                // once. The count comes from the file: a damaged one asks for no more than 64.
+                var first = record
+                first.questions.reserveCapacity(record.questions.count * min(part.count, 64))
+                pending = first
             } else {
                 each(record)
             }

@@ -39,6 +39,13 @@ public enum HistoryLine {
         // ends with, so that a long session's line is never copied to grow: a large buffer's
         // pages that are not written are not memory the process uses.
         out.reserveCapacity(257 + record.questions.count * 512)
+        write(record, questions: record.questions[...], part: part, to: &out)
+        return out
+    }
+
+    /// Appends the JSON of `record` with `questions` in place of its own to `out`: a part of a
+    /// long session written straight into the lines, with no copy of its questions or its bytes.
+    static func write(_ record: SessionRecord, questions: ArraySlice<QuestionRecord>, part: Part?, to out: inout [UInt8]) {
         out.append(ascii: "{\"endedAt\":")
         writeString(iso8601(record.endedAt), to: &out)
         out.append(ascii: ",\"ending\":")
@@ -53,9 +60,9 @@ public enum HistoryLine {
         out.append(ascii: "}")
         if let part { out.append(ascii: ",\"part\":\(part.index),\"parts\":\(part.count)") }
         out.append(ascii: ",\"questions\":[")
-        for (index, question) in record.questions.enumerated() {
-            if index > 0 { out.append(UInt8(ascii: ",")) }
-            writeQuestion(question, to: &out)
+        for index in questions.indices {
+            if index > questions.startIndex { out.append(UInt8(ascii: ",")) }
+            writeQuestion(questions[index], to: &out)
         }
         out.append(ascii: "]")
         if let rate = record.rateReached { out.append(ascii: ",\"rateReached\":\(rate)") }
@@ -66,7 +73,6 @@ public enum HistoryLine {
         out.append(ascii: ",\"topicID\":")
         writeString(record.topicID, to: &out)
         out.append(ascii: ",\"version\":\(record.version)}")
-        return out
     }
 
     /// The question's JSON, as it is in its session's line.

@@ -29,10 +29,15 @@ public struct HistoryStatistics: Hashable, Sendable {
             self.correct = correct
         }
 
-        mutating func add(_ record: SessionRecord) {
+        mutating func add(_ record: SessionRecord, correct: Int) {
             sessions += 1
-            questions += record.questions.count
-            correct += record.correctCount
+            add(questions: record.questions.count, correct: correct)
+        }
+
+        /// Counts more questions of the session counted last: a later part of it.
+        mutating func add(questions: Int, correct: Int) {
+            self.questions += questions
+            self.correct += correct
         }
     }
 
@@ -96,10 +101,26 @@ public struct HistoryStatistics: Hashable, Sendable {
 
     /// Counts one more session, which ended after those added before it (the history's order).
     public mutating func add(_ record: SessionRecord) {
-        overall.add(record)
-        byTopicAndSkill[TopicSkill(topicID: record.topicID, skill: record.skill), default: Tally()].add(record)
-        if trend.count == Self.trendLength { trend.removeFirst() }
-        trend.append(record.accuracy)
+        add(record, continuing: nil)
+    }
+
+    /// Counts a session that comes in parts a part at a time: `earlier` is nil for its first
+    /// part, as for a whole session, and for each later one the questions and first-try answers
+    /// of the parts before it; the session then counts once, its accuracy over all its parts.
+    mutating func add(_ record: SessionRecord, continuing earlier: (questions: Int, correct: Int)?) {
+        let questions = record.questions.count, correct = record.correctCount
+        let key = TopicSkill(topicID: record.topicID, skill: record.skill)
+        if let earlier {
+            overall.add(questions: questions, correct: correct)
+            byTopicAndSkill[key, default: Tally()].add(questions: questions, correct: correct)
+            let total = earlier.questions + questions
+            if !trend.isEmpty { trend[trend.count - 1] = total == 0 ? 0 : Double(earlier.correct + correct) / Double(total) }
+        } else {
+            overall.add(record, correct: correct)
+            byTopicAndSkill[key, default: Tally()].add(record, correct: correct)
+            if trend.count == Self.trendLength { trend.removeFirst() }
+            trend.append(questions == 0 ? 0 : Double(correct) / Double(questions))
+        }
         // A miss weighs 1 today and less as it ages: half after a week.
         let age = max(0, now.timeIntervalSince(record.endedAt)) / 86_400
         let recency = 1 / (1 + age / 7)
