@@ -218,8 +218,26 @@ public final class EspeakSynthesizer: @unchecked Sendable {
             // espeak-ng would print its own MBROLA error to stderr; say it ourselves.
             throw .voiceNotFound(voice)
         }
-        guard loaded.functions.espeak_SetVoiceByName(voice) == EE_OK else { throw .voiceNotFound(voice) }
+        let espeak = loaded.functions
+        // By its file's path espeak-ng reads that file alone; by its name alone ("ja") it reads
+        // every voice file it has first (some 360, several milliseconds) to find it.
+        if let file = Self.voiceFile(voice), espeak.espeak_SetVoiceByName(file) == EE_OK {
+            selectedVoice = voice
+            return
+        }
+        guard espeak.espeak_SetVoiceByName(voice) == EE_OK else { throw .voiceNotFound(voice) }
         selectedVoice = voice
+    }
+
+    /// The path under espeak-ng's `lang` directory of Kazu's default voice and its variants
+    /// (`ja+f1` is `jpx/ja+f1`); nil for other voices.
+    ///
+    /// ```swift
+    /// EspeakSynthesizer.voiceFile("ja+f1")   // "jpx/ja+f1"
+    /// ```
+    static func voiceFile(_ voice: String) -> String? {
+        let base = voice.split(separator: "+", maxSplits: 1, omittingEmptySubsequences: false).first
+        return base == Substring(Voice.defaultJapaneseID) ? "jpx/\(voice)" : nil
     }
 
     private func listJapaneseVoices() -> [Voice] {
