@@ -82,7 +82,7 @@ enum SayCommand: Command {
         // A voice named is checked first, so that a typo is a usage error. The default one is not:
         // listing the voices would hold the player back until libespeak-ng has loaded, where
         // speak starts the two side by side.
-        if arguments.value("voice") != nil { try checkVoice(voice, speech: speech) }
+        if arguments.wasGiven("voice") { try checkVoice(voice, speech: speech) }
 
         if let path = wavPath {
             let audio = try waitFor { try await speech.synthesize(utterance) }
