@@ -60,6 +60,12 @@ public final class EspeakSynthesizer: @unchecked Sendable {
         return try await onQueue { try self.start() }
     }
 
+    /// Starts loading and starting libespeak-ng on its queue, without waiting: the first
+    /// synthesis then finds it started. A failure is thrown by the calls that need the library.
+    func startLoading() {
+        queue.async { _ = try? self.start() }
+    }
+
     /// The sample rate to start a player at before `sampleRate()` has answered: the one known once
     /// started, else espeak-ng's usual one; nil once starting has failed.
     var expectedSampleRate: Int? {
