@@ -5,6 +5,7 @@ import Musl
 #elseif canImport(Darwin)
 import Darwin
 #endif
+import SpeechEspeak
 
 /// The `kazu` program: its version, its one-line overview and its commands.
 ///
@@ -62,6 +63,8 @@ public enum KazuCommandLine {
     /// exits at once with status 0, quietly: the reader took what it wanted, so it
     /// is not an error, and `set -o pipefail` scripts are not failed by it.
     public static func main() -> Never {
+        // First, while this is the only thread: it changes the environment.
+        LaunchEnvironment.keepEspeakOffTheSoundServer()
         signal(SIGPIPE, SIG_IGN)
         let io = TerminalIO.standard(onBrokenPipe: { exit(ExitCode.success.rawValue) })
         let status = run(arguments: CommandLine.arguments, io: io)

@@ -164,8 +164,8 @@ public final class EspeakSynthesizer: @unchecked Sendable {
             return try result.get()
         }
         // Synchronous retrieval: samples come to the callback. (espeak-ng 1.51 still makes an audio
-        // device here and connects it to PulseAudio; steering that away through $PULSE_SERVER would
-        // change the environment while other threads read it, which is not safe.)
+        // device here, which connects to PulseAudio unless `kazu`'s main has steered it away; see
+        // `LaunchEnvironment`.)
         let outputStatus = espeak.espeak_ng_InitializeOutput(ENOUTPUT_MODE_SYNCHRONOUS, 0, nil)
         let sampleRate = Int(espeak.espeak_ng_GetSampleRate())
         guard outputStatus == ENS_OK, sampleRate > 0 else {

@@ -17,7 +17,7 @@ extension SpeechClient {
     /// - Parameters:
     ///   - player: `paplay`, `pw-play`, `aplay` (a name or a path) or `none`; `nil` reads
     ///     `$KAZU_PLAYER`, and without it picks the first that works (see `AudioOutput.resolve`).
-    ///   - environment: variables set for the player over this process's own, such as
+    ///   - environment: variables set for the player over those the process started with, such as
     ///     `PULSE_SERVER`; they also count when choosing the player.
     ///   - readiness: when players are started (see `Readiness`); a session that speaks one
     ///     utterance after another keeps one ready.
@@ -36,7 +36,7 @@ extension SpeechClient {
             synthesizer: .shared,
             parameters: .standard,
             player: player,
-            environment: ProcessInfo.processInfo.environment.merging(environment) { _, override in override },
+            environment: LaunchEnvironment.variables.merging(environment) { _, override in override },
             readiness: readiness
         )
         if readiness == .readyNow {
