@@ -226,7 +226,7 @@ public final class EspeakSynthesizer: @unchecked Sendable {
         }
         let espeak = loaded.functions
         // By its file's path espeak-ng reads that file alone; by its name alone ("ja") it reads
-        // every voice file it has first (some 360, several milliseconds) to find it.
+        // every voice file it has first (several milliseconds) to find it.
         if let file = Self.voiceFile(voice), espeak.espeak_SetVoiceByName(file) == EE_OK {
             selectedVoice = voice
             return

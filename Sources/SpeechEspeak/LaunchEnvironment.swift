@@ -25,8 +25,8 @@ public enum LaunchEnvironment {
     /// Points this process's own PulseAudio clients at a server that refuses at once.
     ///
     /// espeak-ng 1.51 opens an audio device whenever it starts, even when its samples come back
-    /// in memory, and the device connects to PulseAudio: 1.5-4 ms on a quiet machine, tens under
-    /// load, before the first sample (and ~/.config/pulse made on the way). Kazu plays through
+    /// in memory, and the device connects to PulseAudio: milliseconds on a quiet machine, tens
+    /// under load, before the first sample (and ~/.config/pulse made on the way). Kazu plays through
     /// a player process instead, given `variables`, so only espeak-ng sees the change.
     ///
     /// Call it first thing in `main`, before any thread exists: changing the environment while
