@@ -5,6 +5,7 @@ import Musl
 #elseif canImport(Darwin)
 import Darwin
 #endif
+import SpeechEspeak
 
 /// The `kazu` program: its version, its one-line overview and its commands.
 ///
@@ -67,6 +68,8 @@ public enum KazuCommandLine {
     /// and its status comes back through ``Program/main(arguments:io:)`` like any command's.
     @MainActor
     public static func main() async -> Never {
+        // First, while this is the only thread: it changes the environment.
+        LaunchEnvironment.keepEspeakOffTheSoundServer()
         signal(SIGPIPE, SIG_IGN)
         let io = TerminalIO.standard(onBrokenPipe: { exit(ExitCode.success.rawValue) })
         let status = await program.main(arguments: CommandLine.arguments, io: io)

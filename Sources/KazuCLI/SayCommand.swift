@@ -48,13 +48,6 @@ enum SayCommand: Command {
         if wavPath == "" {
             throw UsageError("--wav needs a file name, or - for standard output")
         }
-        // Kazu takes espeak's sound into memory and plays it itself, but espeak opens an audio
-        // device anyway, which connects to PulseAudio (making ~/.config/pulse and a folder in
-        // /tmp). With nothing to play, it is given a server that answers at once with no.
-        if wavPath != nil || arguments.flag("list-voices")
-            || AudioOutput.isSilenceChosen(player: player, environment: ProcessInfo.processInfo.environment) {
-            setenv("PULSE_SERVER", "unix:/dev/null", 1)
-        }
         let speech = SpeechClient.espeak(player: player)
         if arguments.flag("list-voices") {
             return try listVoices(arguments, speech: speech, io: io)
@@ -82,7 +75,7 @@ enum SayCommand: Command {
         // A voice named is checked first, so that a typo is a usage error. The default one is not:
         // listing the voices would hold the player back until libespeak-ng has loaded, where
         // speak starts the two side by side.
-        if arguments.value("voice") != nil { try checkVoice(voice, speech: speech) }
+        if arguments.wasGiven("voice") { try checkVoice(voice, speech: speech) }
 
         if let path = wavPath {
             let audio = try waitFor { try await speech.synthesize(utterance) }

@@ -3,7 +3,6 @@ import FoundationEssentials
 #else
 import Foundation
 #endif
-import Locking
 import SpeechClient
 
 /// The state behind the live speech client: the audio output, the last utterance's samples, the player now playing.
@@ -13,6 +12,7 @@ import SpeechClient
 actor EspeakSpeechEngine {
     let synthesizer: EspeakSynthesizer
     let parameters: SpeechParameters
+    let readiness: SpeechClient.Readiness
     private let requestedPlayer: String?
     private let environment: [String: String]
 
@@ -20,6 +20,8 @@ actor EspeakSpeechEngine {
     private var outputFailureReported = false
     private var cached: (utterance: Utterance, audio: PCMAudio)?
     private var playing: PlayerProcess?
+    /// A player started and connected ahead of the next utterance, reading at `sampleRate`.
+    private var ready: (process: PlayerProcess, sampleRate: Int)?
     /// Bumped by every `speak` and `stop`; a `speak` that sees it move has been superseded.
     private var generation = 0
 
@@ -32,11 +34,28 @@ actor EspeakSpeechEngine {
     /// How many times this engine has called the synthesiser (for tests of the cache).
     private(set) var synthesisCount = 0
 
-    init(synthesizer: EspeakSynthesizer, parameters: SpeechParameters, player: String?, environment: [String: String]) {
+    init(
+        synthesizer: EspeakSynthesizer, parameters: SpeechParameters, player: String?, environment: [String: String],
+        readiness: SpeechClient.Readiness = .onDemand
+    ) {
         self.synthesizer = synthesizer
         self.parameters = parameters
         self.requestedPlayer = player
         self.environment = environment
+        self.readiness = readiness
+    }
+
+    deinit {
+        // With its input closed, a player that was never fed exits at once.
+        ready?.process.endInput()
+    }
+
+    /// Starts loading libespeak-ng and a player for the first utterance, side by side, without
+    /// waiting for either; nothing when there is no sound to play.
+    func prepare() {
+        guard case .player = currentOutput() else { return }
+        synthesizer.startLoading()
+        if let sampleRate = synthesizer.expectedSampleRate { startReadyPlayer(sampleRate: sampleRate) }
     }
 
     func speak(_ request: Utterance) async throws {
@@ -75,8 +94,8 @@ actor EspeakSpeechEngine {
         guard generation == myGeneration else { throw CancellationError() }
         try Task.checkCancellation()
 
-        let firstSample = TimeMark()
-        guard var started = try startPlayer(player, sampleRate: sampleRate, firstSample: firstSample) else { return }
+        guard var started = try takeReadyPlayer(sampleRate: sampleRate) ?? startPlayer(player, sampleRate: sampleRate)
+        else { return }
         playing = started
         if kept == nil {
             do {
@@ -86,7 +105,7 @@ actor EspeakSpeechEngine {
                 if actual != sampleRate {
                     started.terminate()
                     sampleRate = actual
-                    guard let restarted = try startPlayer(player, sampleRate: sampleRate, firstSample: firstSample) else { return }
+                    guard let restarted = try startPlayer(player, sampleRate: sampleRate) else { return }
                     started = restarted
                     playing = started
                 }
@@ -117,10 +136,11 @@ actor EspeakSpeechEngine {
                     sampleCount = audio.samples.count
                 }
                 process.endInput()
+                startReadyPlayer(sampleRate: sampleRate)
                 // Speaking ends with the sound, not with the player: a player exits only once the
                 // sound server's buffer has drained, which can be long after the last sample was heard.
                 let length = Duration.seconds(Double(sampleCount) / Double(sampleRate))
-                let started = firstSample.instant ?? .now
+                let started = process.firstWrite ?? .now
                 return await process.finish(by: started + length + Self.startAllowance)
             } onCancel: {
                 process.terminate()
@@ -133,7 +153,7 @@ actor EspeakSpeechEngine {
             if playing === process { playing = nil }
             throw error
         }
-        if let mark = firstSample.instant { lastTimeToFirstSample = mark - start }
+        if let mark = process.firstWrite { lastTimeToFirstSample = mark - start }
         // The sound has been played and the player is draining: it is left to exit on its own
         // (a newer speak or a stop still ends it).
         guard let outcome else { return }
@@ -153,18 +173,37 @@ actor EspeakSpeechEngine {
 
     /// Starts `player` reading samples at `sampleRate`; nil when it cannot be started and the
     /// failure was reported before.
-    private func startPlayer(_ player: AudioPlayer, sampleRate: Int, firstSample: TimeMark) throws -> PlayerProcess? {
+    private func startPlayer(_ player: AudioPlayer, sampleRate: Int) throws -> PlayerProcess? {
         do {
             return try PlayerProcess(
-                executable: player.executable,
-                arguments: player.arguments(sampleRate: sampleRate),
-                environment: environment,
-                onFirstWrite: { firstSample.mark() }
-            )
+                executable: player.executable, arguments: player.arguments(sampleRate: sampleRate), environment: environment)
         } catch {
             try reportOutputFailure(.playbackFailed(player: player.kind.rawValue, message: "\(error)"))
             return nil
         }
+    }
+
+    /// The player started ahead, when it reads at `sampleRate` and is still running; it is
+    /// taken, so that the next one is started anew.
+    private func takeReadyPlayer(sampleRate: Int) -> PlayerProcess? {
+        guard let taken = ready else { return nil }
+        ready = nil
+        guard taken.sampleRate == sampleRate, !taken.process.hasExited else {
+            taken.process.endInput()
+            return nil
+        }
+        return taken.process
+    }
+
+    /// Unless the engine plays on demand, starts a player for the next utterance, so that the
+    /// time a player takes to start and connect to the sound server is spent before it is needed.
+    /// A player that fails to start here is started again, and its failure reported, by `speak`.
+    private func startReadyPlayer(sampleRate: Int) {
+        guard readiness != .onDemand, ready == nil, case let .player(player) = currentOutput(),
+              let process = try? PlayerProcess(
+                  executable: player.executable, arguments: player.arguments(sampleRate: sampleRate), environment: environment)
+        else { return }
+        ready = (process, sampleRate)
     }
 
     /// The samples of `utterance` (already clamped), synthesised once and reused while it is the latest.
@@ -197,20 +236,10 @@ actor EspeakSpeechEngine {
     /// Throws the first playback failure; later ones are silent, and sound stays off from then on.
     private func reportOutputFailure(_ error: SpeechError) throws {
         output = .silent
+        ready?.process.endInput()
+        ready = nil
         if outputFailureReported { return }
         outputFailureReported = true
         throw error
     }
-}
-
-/// The instant something first happened, set from any thread.
-private final class TimeMark: Sendable {
-    private let stored = PthreadLocked<ContinuousClock.Instant?>(nil)
-
-    func mark() {
-        let now = ContinuousClock.now
-        stored.withLock { if $0 == nil { $0 = now } }
-    }
-
-    var instant: ContinuousClock.Instant? { stored.withLock { $0 } }
 }

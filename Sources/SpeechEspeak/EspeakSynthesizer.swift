@@ -60,6 +60,12 @@ public final class EspeakSynthesizer: @unchecked Sendable {
         return try await onQueue { try self.start() }
     }
 
+    /// Starts loading and starting libespeak-ng on its queue, without waiting: the first
+    /// synthesis then finds it started. A failure is thrown by the calls that need the library.
+    func startLoading() {
+        queue.async { _ = try? self.start() }
+    }
+
     /// The sample rate to start a player at before `sampleRate()` has answered: the one known once
     /// started, else espeak-ng's usual one; nil once starting has failed.
     var expectedSampleRate: Int? {
@@ -158,8 +164,8 @@ public final class EspeakSynthesizer: @unchecked Sendable {
             return try result.get()
         }
         // Synchronous retrieval: samples come to the callback. (espeak-ng 1.51 still makes an audio
-        // device here and connects it to PulseAudio; steering that away through $PULSE_SERVER would
-        // change the environment while other threads read it, which is not safe.)
+        // device here, which connects to PulseAudio unless `kazu`'s main has steered it away; see
+        // `LaunchEnvironment`.)
         let outputStatus = espeak.espeak_ng_InitializeOutput(ENOUTPUT_MODE_SYNCHRONOUS, 0, nil)
         let sampleRate = Int(espeak.espeak_ng_GetSampleRate())
         guard outputStatus == ENS_OK, sampleRate > 0 else {
@@ -218,8 +224,26 @@ public final class EspeakSynthesizer: @unchecked Sendable {
             // espeak-ng would print its own MBROLA error to stderr; say it ourselves.
             throw .voiceNotFound(voice)
         }
-        guard loaded.functions.espeak_SetVoiceByName(voice) == EE_OK else { throw .voiceNotFound(voice) }
+        let espeak = loaded.functions
+        // By its file's path espeak-ng reads that file alone; by its name alone ("ja") it reads
+        // every voice file it has first (several milliseconds) to find it.
+        if let file = Self.voiceFile(voice), espeak.espeak_SetVoiceByName(file) == EE_OK {
+            selectedVoice = voice
+            return
+        }
+        guard espeak.espeak_SetVoiceByName(voice) == EE_OK else { throw .voiceNotFound(voice) }
         selectedVoice = voice
+    }
+
+    /// The path under espeak-ng's `lang` directory of Kazu's default voice and its variants
+    /// (`ja+f1` is `jpx/ja+f1`); nil for other voices.
+    ///
+    /// ```swift
+    /// EspeakSynthesizer.voiceFile("ja+f1")   // "jpx/ja+f1"
+    /// ```
+    static func voiceFile(_ voice: String) -> String? {
+        let base = voice.split(separator: "+", maxSplits: 1, omittingEmptySubsequences: false).first
+        return base == Substring(Voice.defaultJapaneseID) ? "jpx/\(voice)" : nil
     }
 
     private func listJapaneseVoices() -> [Voice] {

@@ -36,7 +36,6 @@ final class PlayerProcess: Sendable {
     private let state = PthreadLocked(State())
     /// Writes to the player's standard input, in the order they were fed.
     private let writer = DispatchQueue(label: "kazu.player-input")
-    private let onFirstWrite: @Sendable () -> Void
 
     private struct State {
         var exited = false
@@ -45,17 +44,14 @@ final class PlayerProcess: Sendable {
         var inputClosed = false
         /// Set on `writer` when a write fails: the player is gone, the rest is dropped.
         var inputFailed = false
-        var wroteFirst = false
+        /// When the first bytes were handed over.
+        var firstWrite: ContinuousClock.Instant?
         var outcome: Outcome?
         var waiting: [@Sendable (Outcome) -> Void] = []
     }
 
-    /// Starts `executable` with standard input and error connected to pipes; `onFirstWrite`
-    /// runs when the first bytes have been handed over.
-    init(
-        executable: String, arguments: [String], environment: [String: String],
-        onFirstWrite: @escaping @Sendable () -> Void = {}
-    ) throws {
+    /// Starts `executable` with standard input and error connected to pipes.
+    init(executable: String, arguments: [String], environment: [String: String]) throws {
         Self.ignoreSIGPIPE
         let input = try Self.makePipe()
         let errors: (read: Int32, write: Int32)
@@ -98,7 +94,6 @@ final class PlayerProcess: Sendable {
         }
         self.pid = pid
         self.stdinFD = input.write
-        self.onFirstWrite = onFirstWrite
         watch(errors: errors.read)
     }
 
@@ -109,6 +104,12 @@ final class PlayerProcess: Sendable {
 
     /// Whether `terminate()` has been called: what is fed from then on is dropped.
     var isTerminating: Bool { state.withLock { $0.terminateRequested } }
+
+    /// Whether the player has exited (it may not have been reaped yet).
+    var hasExited: Bool { state.withLock { $0.exited } }
+
+    /// When the first bytes fed were handed to the player; nil until then.
+    var firstWrite: ContinuousClock.Instant? { state.withLock { $0.firstWrite } }
 
     /// Hands `bytes` to the player after what was fed before, without waiting for the write.
     func feed(_ bytes: [UInt8]) {
@@ -247,11 +248,12 @@ final class PlayerProcess: Sendable {
                     state.withLock { $0.inputFailed = true }
                     return
                 }
-                let first = state.withLock { state in
-                    defer { state.wroteFirst = true }
-                    return !state.wroteFirst
+                if offset == 0 {
+                    let now = ContinuousClock.now
+                    state.withLock { state in
+                        if state.firstWrite == nil { state.firstWrite = now }
+                    }
                 }
-                if first { onFirstWrite() }
                 offset += written
             }
         }

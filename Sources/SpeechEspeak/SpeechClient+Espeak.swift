@@ -17,8 +17,10 @@ extension SpeechClient {
     /// - Parameters:
     ///   - player: `paplay`, `pw-play`, `aplay` (a name or a path) or `none`; `nil` reads
     ///     `$KAZU_PLAYER`, and without it picks the first that works (see `AudioOutput.resolve`).
-    ///   - environment: variables set for the player over this process's own, such as
+    ///   - environment: variables set for the player over those the process started with, such as
     ///     `PULSE_SERVER`; they also count when choosing the player.
+    ///   - readiness: when players are started (see `Readiness`); a session that speaks one
+    ///     utterance after another keeps one ready.
     ///
     /// Only the text given is spoken: pass kana, which is spoken as the phonemes `Phonemes.espeak`
     /// writes for it. Digits are refused (`SpeechError.digitsInText`) because espeak-ng reads them
@@ -27,14 +29,38 @@ extension SpeechClient {
     /// The samples of the latest utterance are kept, so a replay starts without synthesis.
     /// When no sound can be played, the first `speak` throws one `SpeechError` whose
     /// description is a single line; later calls return quietly.
-    public static func espeak(player: String? = nil, environment: [String: String] = [:]) -> SpeechClient {
+    public static func espeak(
+        player: String? = nil, environment: [String: String] = [:], readiness: Readiness = .onDemand
+    ) -> SpeechClient {
         let engine = EspeakSpeechEngine(
             synthesizer: .shared,
             parameters: .standard,
             player: player,
-            environment: ProcessInfo.processInfo.environment.merging(environment) { _, override in override }
+            environment: LaunchEnvironment.variables.merging(environment) { _, override in override },
+            readiness: readiness
         )
+        if readiness == .readyNow {
+            Task { await engine.prepare() }
+        }
         return SpeechClient(engine: engine)
+    }
+
+    /// When the live client starts its players: a player takes some milliseconds to start and
+    /// connect to the sound server, which a player started ahead has already spent.
+    ///
+    /// ```swift
+    /// let speech = SpeechClient.espeak(readiness: .readyNow)   // a listening quiz, from its launch
+    /// ```
+    public enum Readiness: Sendable {
+        /// A player is started for each utterance when it is spoken, and nothing before:
+        /// one-off speech, such as `kazu say`.
+        case onDemand
+        /// Once an utterance has been handed to its player, a player is started for the next
+        /// one and waits, connected, until it is spoken (or the client goes away).
+        case keepsPlayerReady
+        /// As `keepsPlayerReady`, and the first player and libespeak-ng start loading at once,
+        /// side by side with whatever the program does before it first speaks.
+        case readyNow
     }
 
     init(engine: EspeakSpeechEngine) {

@@ -189,6 +189,48 @@ final class PlaybackTests {
         #expect(ContinuousClock.now - start < .seconds(10), "speak waited for the player's child")
     }
 
+    @Test("a client made ready starts a player at once and one after each utterance, each fed the next; it goes with the client")
+    func playersStartedAhead() async throws {
+        // A player (named paplay) that notes its pid when it starts and keeps what it is fed
+        // in a file named after it.
+        let directory = "\(pulse.directory)/recording-player"
+        try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+        let player = "\(directory)/paplay"
+        try "#!/bin/sh\necho $$ >> \(directory)/started\nexec cat > \(directory)/$$.raw\n"
+            .write(toFile: player, atomically: true, encoding: .utf8)
+        chmod(player, 0o755)
+        func started() -> [String] {
+            ((try? String(contentsOfFile: "\(directory)/started", encoding: .utf8)) ?? "").split(separator: "\n").map(String.init)
+        }
+        func fed(_ pid: String) -> Int {
+            ((try? FileManager.default.attributesOfItem(atPath: "\(directory)/\(pid).raw"))?[.size] as? Int) ?? -1
+        }
+        func waitForPlayers(_ count: Int) async throws {
+            try await PulseAudioHarness.waitUntil("\(count) players started", timeout: .seconds(10)) {
+                started().count == count && fed(started()[count - 1]) == 0
+            }
+        }
+
+        var speech: SpeechClient? = .espeak(player: player, environment: pulse.environment, readiness: .readyNow)
+        try await waitForPlayers(1)
+        try await speech?.speak(Utterance("いち"))
+        try await waitForPlayers(2)
+        let first = started()
+        #expect(fed(first[0]) > 0, "the player started before the first speak was not fed it")
+        try await speech?.speak(Utterance("にひゃく"))
+        try await waitForPlayers(3)
+        let all = started()
+        #expect(fed(all[1]) > fed(all[0]), "the player started after the first utterance was not fed the second")
+        let waiting = try #require(Int32(all[2]))
+        await speech?.stop()
+        #expect(kill(waiting, 0) == 0, "stop ended the player waiting for the next utterance")
+        speech = nil
+        try await PulseAudioHarness.waitUntil("the waiting player gone with the client", timeout: .seconds(10)) {
+            kill(waiting, 0) == -1
+        }
+        #expect(fed(all[2]) == 0)
+    }
+
     @Test("stop() ends the utterance in progress")
     func stopEndsPlayback() async throws {
         let speech = SpeechClient.espeak(environment: pulse.environment)
