@@ -212,6 +212,16 @@ import Testing
         await store.finish()
     }
 
+    /// No one sets an alarm for 24時 or 0時: midnight is said in frames where it fits.
+    @Test func theAlarmIsNeverSetForMidnight() throws {
+        for id in ["time.hour", "time.hour-12", "time.clock"] {
+            let topic = try #require(TopicCatalog.topic(id: id))
+            for value in Self.values(topic) where [0, 24].contains(SentenceFrame.magnitude(of: value)) {
+                #expect(!SentenceFrame.frames(for: topic, value: value).contains { $0.id == "times.alarm" }, "\(id) \(value.key)")
+            }
+        }
+    }
+
     @Test func aSentenceReadsAsItShould() throws {
         let conbini = try #require(TopicCatalog.topic(id: "money.conbini"))
         let frame = try #require(SentenceFrame.all.first { $0.id == "money.register" })
