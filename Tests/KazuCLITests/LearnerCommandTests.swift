@@ -59,6 +59,27 @@ struct LearnerCommandTests {
         #expect(json.output[first.upperBound...].hasPrefix("voicing\""), "\(json.output)")
     }
 
+    /// "Due today" ends at the learner's midnight, in the zone `TZ` names: a value due in an
+    /// hour is due today where it is noon, and tomorrow where it is half past eleven at night.
+    @Test func dueTodayEndsAtMidnightInTheLearnersTimeZone() throws {
+        // Missed 23 hours ago: due again (SM-2, a day after a miss) an hour from now.
+        try writeHistory(sessions: 1, latest: 23 * 3_600)
+        let secondsIntoUTCDay = Int(Date().timeIntervalSince1970) % 86_400 / 60 * 60
+        /// A zone where the clock now reads `local` seconds into the day, as a POSIX `TZ`
+        /// (its sign counts west of UTC).
+        func zone(whereItIs local: Int) -> String {
+            var east = (local - secondsIntoUTCDay) % 86_400
+            if east > 43_200 { east -= 86_400 } else if east <= -43_200 { east += 86_400 }
+            let west = -east
+            return "KZU\(west < 0 ? "-" : "+")\(abs(west) / 3_600):\(abs(west) % 3_600 / 60)"
+        }
+        for (local, due) in [(12 * 3_600, 2), (23 * 3_600 + 30 * 60, 0)] {
+            let tz = zone(whereItIs: local)
+            let json = try KazuProcess.run(["stats", "--json"], environment: environment.merging(["TZ": tz]) { $1 })
+            #expect(json.output.contains("\"dueToday\" : \(due)"), "TZ=\(tz): \(json.output)")
+        }
+    }
+
     /// The menu says how many values are due; with none due (all missed just now), that the
     /// review still asks, ahead of the schedule.
     @Test(arguments: [(2 * 86_400.0, "2 values due for review today ('review' asks them first)"),

@@ -40,7 +40,7 @@ import Testing
     /// (`.incorrect`) or by showing the answer (`.skipped`), and checks every change: the
     /// answer counted in `sinceStep`, the rate after it, and the next question spoken at that rate.
     func answer(_ store: TestStore<Quiz.State, Quiz.Action>, _ outcome: QuestionRecord.Outcome, clock: TestClock,
-                sinceStep: [Bool], heard: Int, rate: Int) async {
+                sinceStep: [Bool], heard: Int, rate: Int, speechIsInstant: Bool = false) async {
         let question = store.state.question
         let spoken = store.state.isSpoken
         var tries: [SubmissionRecord] = []
@@ -58,7 +58,7 @@ import Testing
                 $0.isSpeaking = spoken
             }
             if spoken {
-                await clock.advance(by: .seconds(1))
+                if !speechIsInstant { await clock.advance(by: .seconds(1)) }
                 await store.receive(.playbackFinished) { $0.isSpeaking = false }
             }
         case .skipped:
@@ -88,7 +88,7 @@ import Testing
             $0.speech.rate = rate
         }
         if spoken {
-            await clock.advance(by: .seconds(1))
+            if !speechIsInstant { await clock.advance(by: .seconds(1)) }
             await store.receive(.playbackFinished) { $0.isSpeaking = false }
         }
     }
@@ -142,6 +142,47 @@ import Testing
         }
         await store.send(.endTapped) { $0.ending = .stopped }
         await store.receive(\.delegate.sessionEnded)
+        await store.finish()
+    }
+
+    /// A rate the learner sets by hand with `:s` is where the steps go on from, counted
+    /// afresh, and no step takes the rate back past it, even outside the bounds asked for.
+    @Test func aRateSetByHandIsNotOverriddenBySteps() async {
+        let clock = TestClock(), rates = LockedValue<[Int]>([])
+        let state = Quiz.State(topic: topic, skill: .listening, mode: .questionLimit(20), seed: 5,
+                               speech: SpeechPreferences(rate: 200), startedAt: sessionStart, autoRate: 200...300)
+        // Speech ends at once, so that the settings' timer never ticks: the clock stands still.
+        let store = TestStore(initialState: state) { Quiz() } withDependencies: {
+            $0.clock = clock
+            $0.speech = SpeechClient(speak: { utterance in rates.withLock { $0.append(utterance.rate) } }, stop: {},
+                                     voices: { [Voice(id: "ja", name: "Japanese", language: "ja")] },
+                                     synthesize: { _ in PCMAudio(samples: [], sampleRate: 22050) })
+            $0.date = .constant(sessionStart.addingTimeInterval(100))
+        }
+        await answer(store, .correct, clock: clock, sinceStep: [true], heard: 1, rate: 200, speechIsInstant: true)
+        await answer(store, .correct, clock: clock, sinceStep: [true, true], heard: 2, rate: 200, speechIsInstant: true)
+        await store.send(.settingsTapped) { $0.settings = Settings.State(topic: topic, speech: SpeechPreferences(rate: 200)) }
+        await store.send(.settings(.presented(.speech(.rateChanged(120))))) {
+            $0.settings?.speech.preferences.rate = 120
+            $0.speech.rate = 120
+            var auto = AutoRate(bounds: 120...300)
+            auto.heard = 2
+            $0.autoRate = auto
+        }
+        await store.receive(.delegate(.speechChanged(SpeechChange(rate: 120))))
+        await store.send(.settings(.presented(.doneTapped)))
+        await store.receive(.settings(.dismiss)) { $0.settings = nil }
+        // Three misses step down, but not below the learner's 120; three right go on up from it.
+        await answer(store, .skipped, clock: clock, sinceStep: [false], heard: 3, rate: 120, speechIsInstant: true)
+        await answer(store, .incorrect, clock: clock, sinceStep: [false, false], heard: 4, rate: 120, speechIsInstant: true)
+        await answer(store, .skipped, clock: clock, sinceStep: [], heard: 5, rate: 120, speechIsInstant: true)
+        await answer(store, .correct, clock: clock, sinceStep: [true], heard: 6, rate: 120, speechIsInstant: true)
+        await answer(store, .correct, clock: clock, sinceStep: [true, true], heard: 7, rate: 120, speechIsInstant: true)
+        await answer(store, .correct, clock: clock, sinceStep: [], heard: 8, rate: 130, speechIsInstant: true)
+        #expect(store.state.autoRate?.bounds == 120...300)
+        await store.send(.endTapped) { $0.ending = .stopped }
+        await store.receive(\.delegate.sessionEnded)
+        #expect(store.state.record(id: "x", endedAt: sessionStart)?.rateReached == 130)
         await store.finish()
     }
 

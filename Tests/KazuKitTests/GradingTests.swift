@@ -131,6 +131,17 @@ import Testing
         #expect(twoAndAHalf.grade("2時間半") == .correct && twoAndAHalf.grade("2:30") == .correct)
     }
 
+    /// Half years as a learner writes them: years with a decimal, with or without 年, and
+    /// months in each of the ways Japanese writes ヶ月.
+    @Test func halfYearsInEveryWritingOfYearsAndMonths() throws {
+        let fourAndAHalf = try question("duration.half-years", "4.5y")
+        for typed in ["4.5", "4.5年", "4年半", "54", "54ヶ月", "54か月", "54カ月", "54ヵ月", "54ケ月"] {
+            #expect(fourAndAHalf.grade(typed) == .correct, "\(typed)")
+        }
+        for typed in ["3.5年", "48か月", "4.0年"] { #expect(fourAndAHalf.grade(typed) == .incorrect, "\(typed)") }
+        #expect(try question("duration.half-years", "1.5y").grade("18年") != .correct, "18年 is not 18 months")
+    }
+
     // MARK: Mixed counters
 
     /// Listening to mixed counters asks for the counter too: nothing after the answer box,

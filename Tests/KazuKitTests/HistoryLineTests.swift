@@ -80,6 +80,12 @@ import Testing
         let decoder = JSONDecoder()
         decoder.dateDecodingStrategy = .iso8601
         #expect(try decoder.decode(SessionRecord.self, from: Data(old)).rateReached == nil)
+        // A rate no voice speaks, edited in by hand, is no rate reached: the session reads as one without.
+        for rate in [99_999, 0, -150] {
+            let edited = String(decoding: HistoryLine.encode(record), as: UTF8.self)
+                .replacingOccurrences(of: ",\"seed\":", with: ",\"rateReached\":\(rate),\"seed\":")
+            #expect(try HistoryLine.decode(Array(edited.utf8)[...]) == record, "\(rate)")
+        }
     }
 
     @Test func aLineCutAnywhereOrBrokenIsDamagedNeverACrash() throws {

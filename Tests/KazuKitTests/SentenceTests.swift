@@ -12,6 +12,7 @@ import Testing
     static let frames = SentenceFrame.all
     static let topics = TopicCatalog.all.filter { $0.skills.contains(.sentences) }
     static let numberKanji = Set("〇一二三四五六七八九十百千万億兆")
+    static func isKanji(_ c: Character) -> Bool { c.unicodeScalars.allSatisfy { (0x4E00...0x9FFF).contains($0.value) } }
     static func isDigit(_ c: Character) -> Bool { ("0"..."9").contains(c) || ("０"..."９").contains(c) }
 
     @Test func theCompiledTableIsTheDataFile() throws {
@@ -102,6 +103,12 @@ import Testing
                 // The written sentence holds the value as written (an amount as 1,204円).
                 let written = question.written.hasPrefix("￥") ? question.written.dropFirst() + "円" : question.written
                 #expect(sentence.written.contains(written), "\(where_): \(sentence.written) lacks \(written)")
+                // Typed as the sentence shows it, with the word it is written into (4番線, 4人家族): right.
+                if let start = sentence.written.range(of: written)?.lowerBound {
+                    let shown = String(sentence.written[start...].prefix(written.count)
+                        + sentence.written[start...].dropFirst(written.count).prefix { Self.isKanji($0) })
+                    #expect(question.grade(shown) == .correct, "\(where_): \(shown) is \(question.grade(shown))")
+                }
                 #expect(sentence.romaji.contains(question.romaji), "\(where_): \(sentence.romaji)")
                 #expect(sentence.romaji.allSatisfy(\.isASCII) || sentence.romaji.contains("ō"), "\(where_): \(sentence.romaji)")
                 #expect(!sentence.gloss.contains("{"), "\(where_): \(sentence.gloss)")
@@ -203,6 +210,16 @@ import Testing
         await store.send(.destination(.presented(.quiz(.endTapped))))
         await clock.advance(by: .seconds(1))
         await store.finish()
+    }
+
+    /// No one sets an alarm for 24時 or 0時: midnight is said in frames where it fits.
+    @Test func theAlarmIsNeverSetForMidnight() throws {
+        for id in ["time.hour", "time.hour-12", "time.clock"] {
+            let topic = try #require(TopicCatalog.topic(id: id))
+            for value in Self.values(topic) where [0, 24].contains(SentenceFrame.magnitude(of: value)) {
+                #expect(!SentenceFrame.frames(for: topic, value: value).contains { $0.id == "times.alarm" }, "\(id) \(value.key)")
+            }
+        }
     }
 
     @Test func aSentenceReadsAsItShould() throws {

@@ -185,12 +185,16 @@ enum AnswerReader {
     /// Half years: 1.5 (years), 18 (months), 1年半, 半年. Months that are not a whole number of
     /// half years read as -1, which matches no answer.
     static func halfYears(_ text: String) -> Int64? {
-        let text = unsigned(text)
+        var text = unsigned(text)
         if text == "半年" { return 1 }
         if text.hasSuffix("年半"), let years = plainDigits(text.dropLast(2)) { return years * 2 + 1 }
-        if let months = plainDigits(text.hasSuffix("ヶ月") ? text.dropLast(2) : Substring(text)) {
+        // Months in any of the ways they are written: 18ヶ月, 18か月, 18カ月, 18ヵ月, 18ケ月.
+        let monthWord = ["ヶ月", "か月", "カ月", "ヵ月", "ケ月"].first { text.hasSuffix($0) }
+        if let months = plainDigits(monthWord.map { text.dropLast($0.count) } ?? Substring(text)) {
             return months % 6 == 0 ? months / 6 : -1
         }
+        // Years with a decimal take 年 after it (4.5年); a whole number before 年 would read as months.
+        if text.hasSuffix("年"), text.contains(".") { text.removeLast() }
         let parts = text.split(separator: ".", omittingEmptySubsequences: false)
         guard parts.count == 2, let whole = parts[0].isEmpty ? 0 : plainDigits(parts[0]),
               let fraction = plainDigits(parts[1]) else { return nil }

@@ -37,7 +37,25 @@ public struct Question: Hashable, Sendable, Codable {
     /// Grades what a learner typed: `.unreadable` says why when it is not an answer of this
     /// kind at all (no penalty), otherwise `.correct` or `.incorrect`.
     public func grade(_ typed: String) -> AnswerGrade {
-        expected.grade(typed)
+        let grade = expected.grade(typed)
+        // A sentence writes the value into a word (4番線, 4人家族): typed with that word, it is
+        // the value as shown, not an unreadable answer.
+        guard case .unreadable = grade, let word = sentence?.word(joinedTo: written) else { return grade }
+        let trimmed = typed.trimmingSpaces
+        guard trimmed.hasSuffix(word), trimmed.count > word.count else { return grade }
+        let value = expected.grade(String(trimmed.dropLast(word.count)))
+        if case .unreadable = value { return grade }
+        return value
+    }
+}
+
+extension Sentence {
+    /// The kanji written right after `value` in the sentence, the word the value is part of:
+    /// 線 in 4番線に, 家族 in 4人家族です; nil when a kana or nothing follows it.
+    func word(joinedTo value: String) -> String? {
+        guard let end = written.firstRange(of: value)?.upperBound else { return nil }
+        let word = written[end...].prefix { $0.unicodeScalars.allSatisfy { (0x4E00...0x9FFF).contains($0.value) || $0 == "々" } }
+        return word.isEmpty ? nil : String(word)
     }
 }
 

@@ -6,6 +6,7 @@ import Foundation
 #if canImport(Glibc)
 import Glibc
 #endif
+import SpeechClient
 
 /// A session record as one line of JSON, written and read without Foundation's coders.
 ///
@@ -515,7 +516,10 @@ struct JSONReader {
             case "ending": ending = try reader.rawValue(try reader.string(), as: SessionRecord.Ending.self)
             case "part": part = try reader.integer(Int.self)
             case "parts": parts = try reader.integer(Int.self)
-            case "rateReached": rateReached = try reader.integer(Int.self)
+            // A rate the voice does not speak (a hand-edited line) is no rate reached; the session stays.
+            case "rateReached":
+                let rate = try reader.integer(Int.self)
+                rateReached = SpeechParameters.standard.rate.bounds.contains(rate) ? rate : nil
             case "questions":
                 var list: [QuestionRecord] = []
                 try reader.array { reader throws(HistoryLine.Damaged) in list.append(try reader.questionRecord()) }

@@ -3,6 +3,11 @@ import FoundationEssentials
 #else
 import Foundation
 #endif
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 import JapaneseNumbers
 
 /// When each value (and each sound-change rule) the learner missed is next due, by SM-2
@@ -133,8 +138,19 @@ public struct ReviewSchedule: Sendable {
     }
 
     /// The end of the day holding `date`, where the learner is: what is due by then is due today.
+    /// The C library's local time (`TZ`, else the system's zone): FoundationEssentials has no
+    /// time zones and would end every day at midnight UTC.
     public static func endOfDay(containing date: Date) -> Date {
-        let start = Calendar.current.startOfDay(for: date)
-        return Calendar.current.date(byAdding: .day, value: 1, to: start) ?? start.addingTimeInterval(86_400)
+        tzset()
+        var time = time_t(date.timeIntervalSince1970.rounded(.down))
+        var local = tm()
+        guard localtime_r(&time, &local) != nil else { return date.addingTimeInterval(86_400) }
+        local.tm_mday += 1
+        local.tm_hour = 0
+        local.tm_min = 0
+        local.tm_sec = 0
+        local.tm_isdst = -1    // the next midnight's own daylight saving, which mktime works out
+        let end = mktime(&local)
+        return end == -1 ? date.addingTimeInterval(86_400) : Date(timeIntervalSince1970: TimeInterval(end))
     }
 }

@@ -19,7 +19,7 @@ public struct AutoRate: Hashable, Sendable {
     public static let roomBelow = 40
 
     /// The slowest and fastest the rate moves to.
-    public let bounds: ClosedRange<Int>
+    public private(set) var bounds: ClosedRange<Int>
     /// Whether each spoken question answered since the last step was right first time.
     public var sinceStep: [Bool] = []
     /// The spoken questions answered in the session: none, and no rate was reached.
@@ -39,6 +39,13 @@ public struct AutoRate: Hashable, Sendable {
 
     /// `rate` brought inside the bounds.
     public func clamp(_ rate: Int) -> Int { min(max(rate, bounds.lowerBound), bounds.upperBound) }
+
+    /// The learner set `rate` by hand: the steps go on from it, counting afresh, and the bounds
+    /// stretch to hold it, so that no step takes the rate back past where the learner put it.
+    public mutating func setByHand(_ rate: Int) {
+        bounds = min(bounds.lowerBound, rate)...max(bounds.upperBound, rate)
+        sinceStep = []
+    }
 
     /// Counts a spoken question answered at `rate`; the rate to speak at from the next
     /// question on when this answer completes a step, else nil.

@@ -326,6 +326,7 @@ public struct Quiz: Reducer, Sendable {
             case .settings(.presented(.speech)):
                 guard let speech = state.settings?.speech.preferences, speech != state.speech else { return .none }
                 let change = SpeechChange(from: state.speech, to: speech)
+                if speech.rate != state.speech.rate { state.autoRate?.setByHand(speech.rate) }
                 state.speech = speech
                 return .send(.delegate(.speechChanged(change)))
 

@@ -52,7 +52,7 @@ extension SentenceFrame {
     times.appointment	dates-and-times	time.hour time.hour-12 time.hour-12-as-24 time.clock time.clock-12	8-20	-	あした、{n}にうかがいます	明日、{n}に伺います	I will call on you tomorrow at {n}.
     times.closing	dates-and-times	time.hour time.hour-12 time.hour-12-as-24 time.clock time.clock-12	17-24	-	えいぎょうじかん{は}、{n}までとなっております	営業時間は{n}までとなっております	We are open until {n}.
     times.opening	dates-and-times	time.hour time.hour-12 time.hour-12-as-24 time.clock time.clock-12	6-11	-	とうてん{は}、{n}からえいぎょうしております	当店は{n}から営業しております	We open at {n}.
-    times.alarm	dates-and-times	time.hour time.hour-12 time.hour-12-as-24 time.clock time.clock-12	-	-	めざましを、{n}にセットしました	目覚ましを{n}にセットしました	I set the alarm for {n}.
+    times.alarm	dates-and-times	time.hour time.hour-12 time.hour-12-as-24 time.clock time.clock-12	1-23	-	めざましを、{n}にセットしました	目覚ましを{n}にセットしました	I set the alarm for {n}.
     times.bus-minute	dates-and-times	time.minute	-	-	バス{は}、まいじ{n}にでます	バスは毎時{n}に出ます	The bus leaves every hour at {n}.
     times.meeting-minute	dates-and-times	time.minute	1-59	-	かいぎ{は}、{n}からはじめます	会議は{n}から始めます	The meeting starts at {n}.
     dates.birthday	dates-and-times	date.full	1950-2024	-	わたしのたんじょうび{は}、{n}です	私の誕生日は{n}です	My birthday is {n}.
