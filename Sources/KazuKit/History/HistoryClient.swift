@@ -66,10 +66,14 @@ public struct HistoryClient: Sendable {
     /// the end of `now`'s day first (see `ReviewSchedule.review`).
     public func review(now: Date) throws -> [ReviewEntry] {
         var statistics = HistoryStatistics(now: now)
-        var schedule = ReviewSchedule()
-        _ = try scan { record in
-            statistics.add(record)
-            schedule.add(record)
+        var schedule = ReviewSchedule(schedulesRules: false)
+        var earlier = (questions: 0, correct: 0)
+        // A part at a time, as `statistics(now:)` reads: a long session is never held whole.
+        _ = try scanParts { part, continuesLast in
+            if !continuesLast { earlier = (0, 0) }
+            statistics.add(part, continuing: continuesLast ? earlier : nil)
+            schedule.add(part)
+            earlier = (earlier.questions + part.questions.count, earlier.correct + part.correctCount)
         }
         return schedule.review(statistics.review, by: ReviewSchedule.endOfDay(containing: now))
     }

@@ -70,8 +70,12 @@ public struct ReviewSchedule: Sendable {
     public private(set) var values: [ValueID: Item] = [:]
     public private(set) var rules: [SoundRule: Item] = [:]
     private var ruleCache: [ValueID: [SoundRule]] = [:]
+    /// Whether rules are scheduled too; the review's order needs only the values, and finding
+    /// each value's rules means making its reading.
+    private let schedulesRules: Bool
 
-    public init(records: [SessionRecord] = []) {
+    public init(records: [SessionRecord] = [], schedulesRules: Bool = true) {
+        self.schedulesRules = schedulesRules
         for record in records { add(record) }
     }
 
@@ -95,7 +99,7 @@ public struct ReviewSchedule: Sendable {
             if missed || values[id] != nil {
                 values[id, default: Item(due: record.endedAt)].answered(quality: quality, at: record.endedAt)
             }
-            for rule in soundRules(of: id) where missed || rules[rule] != nil {
+            for rule in schedulesRules ? soundRules(of: id) : [] where missed || rules[rule] != nil {
                 rules[rule, default: Item(due: record.endedAt)].answered(quality: quality, at: record.endedAt)
             }
         }
