@@ -6,7 +6,7 @@
 ///   100 (いっぽん ろっぽん はっぽん じゅっぽん ひゃっぽん) and voice after ん
 ///   (さんぼん せんぼん まんぼん); 分 turns p after every ん (さんぷん よんぷん).
 /// - Counters starting with k, s, t geminate after 1 8 10 (いっこ はっこ
-///   じゅっこ); k also after 6 and 100 (ろっこ ひゃっこ).
+///   じゅっこ, いってん はってん じってん); k also after 6 and 100 (ろっこ ひゃっこ).
 /// - 8 keeps はち as an accepted alternative where speakers still use it
 ///   (はちこ はちほん はちふん はちさつ); 十 keeps じっ as the alternative of じゅっ.
 /// - 4分 is よんぷん; よんふん, widely heard (Radio Kansai's 2021 survey), is accepted.
@@ -94,6 +94,14 @@ enum CounterCatalog {
         CounterSpec(
             name: "年間", kana: "ねんかん", meaning: "years (a duration)", aliases: ["nenkan", "years"],
             digits: [4: ["よねんかん"], 7: ["ななねんかん", "しちねんかん"], 9: ["きゅうねんかん", "くねんかん"]]),
+        // Last in the list, and in no topic: frames for scores and temperatures use them as units.
+        {
+            var spec = t("点", "てん", meaning: "points (a score)", aliases: ["points", "score"])
+            spec.digits[7] = ["ななてん", "しちてん"]
+            return spec
+        }(),
+        CounterSpec(name: "度", kana: "ど", meaning: "degrees (a temperature)", aliases: ["do", "degrees"],
+                    digits: [7: ["ななど", "しちど"]]),
     ]
 
     /// ふつか ... とおか and はつか, shared by the date and the duration.

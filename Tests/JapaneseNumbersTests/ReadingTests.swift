@@ -83,6 +83,32 @@ import JapaneseNumbers
         #expect(try JapaneseNumbers.reading(of: 77).alternatives == ["ななじゅうしち", "しちじゅうなな", "しちじゅうしち"])
     }
 
+    /// 点 geminates like a t counter (いってん はってん じゅってん, ひゃくてん plain); 度 never changes.
+    @Test func scoresAndDegrees() throws {
+        let points: [(Int64, String, [String])] = [
+            (1, "いってん", []), (2, "にてん", []), (3, "さんてん", []), (4, "よんてん", []), (6, "ろくてん", []),
+            (7, "ななてん", ["しちてん"]), (8, "はってん", ["はちてん"]), (9, "きゅうてん", []), (10, "じゅってん", ["じってん"]),
+            (100, "ひゃくてん", []), (1000, "せんてん", ["いっせんてん"]),
+        ]
+        let degrees: [(Int64, String, [String])] = [
+            (1, "いちど", []), (3, "さんど", []), (4, "よんど", []), (7, "ななど", ["しちど"]), (9, "きゅうど", []),
+            (10, "じゅうど", []), (38, "さんじゅうはちど", []),
+        ]
+        for (name, cases) in [("点", points), ("度", degrees)] {
+            let counter = try #require(Counter.named(name))
+            for (n, kana, alternatives) in cases {
+                let reading = try JapaneseNumbers.reading(of: n, counter: counter)
+                #expect(reading.hiragana == kana, "\(n)\(name)")
+                #expect(reading.alternatives == alternatives, "\(n)\(name)")
+                for typed in [kana] + alternatives + ["\(n)\(name)"] {
+                    #expect(JapaneseNumbers.parse(typed, counter: counter) == .success(n), "\(typed)")
+                }
+            }
+        }
+        #expect(Counter.named("points")?.name == "点")
+        #expect(Counter.named("degrees")?.name == "度")
+    }
+
     @Test func outOfRange() {
         #expect(throws: ReadingError.self) { try JapaneseNumbers.reading(of: 11, counter: Counter.named("つ")) }
         do {

@@ -31,6 +31,10 @@ extension SentenceFrame {
     numbers.country	numbers	number.oku	-	人	このくにのじんこう{は}、やく{n}です	この国の人口は約{n}です	This country has a population of about {n}.
     numbers.sales	numbers	number.oku number.chou	-	円	ことしのうりあげ{は}、{n}になりました	今年の売り上げは{n}になりました	This year's sales came to {n}.
     numbers.budget	numbers	number.chou	-	円	けんのよさん{は}、やく{n}です	県の予算は約{n}です	The prefecture's budget is about {n}.
+    numbers.test	numbers	number.1-100	10-100	点	こんかいのテスト{は}、{n}でした	今回のテストは{n}でした	You got {n} on this test.
+    numbers.basketball	numbers	number.1-100	2-50	点	きのうのしあいで、かれ{は}{n}をとりました	昨日の試合で、彼は{n}を取りました	He scored {n} point{s} in yesterday's game.
+    numbers.forecast	numbers	number.1-100	1-40	度	きょうのさいこうきおん{は}、{n}のよそうです	今日の最高気温は{n}の予想です	Today's high is forecast at {n} degree{s}.
+    numbers.morning	numbers	number.1-100	1-25	度	けさのきおん{は}、{n}でした	今朝の気温は{n}でした	This morning it was {n} degree{s}.
     durations.wait	durations	duration.minutes	5-60	-	ただいま、{n}ほど、おまちいただいております	ただいま{n}ほどお待ちいただいております	The wait is currently about {n}.
     durations.shinkansen	durations	duration.hours duration.half-hours duration.hours-minutes	1-5	-	とうきょうまで、しんかんせんで{n}かかります	東京まで新幹線で{n}かかります	It takes {n} to Tokyo by Shinkansen.
     durations.walk	durations	duration.minutes	1-40	-	ここからえきまで、あるいて{n}です	ここから駅まで歩いて{n}です	It takes {n} on foot from here to the station.
