@@ -48,8 +48,10 @@ public struct HistoryClient: Sendable {
     }
 
     /// The statistics of the whole history, read one record at a time, and a session kept in
-    /// several lines a part at a time (`including` sees its first part).
-    public func statistics(now: Date, including: (SessionRecord) -> Bool = { _ in true }) throws -> (HistoryStatistics, skipped: SkippedLines) {
+    /// several lines a part at a time (`including` sees its first part); `alongside` is handed
+    /// each part included, for other tallies made in the same reading.
+    public func statistics(now: Date, including: (SessionRecord) -> Bool = { _ in true },
+                           alongside: (SessionRecord) -> Void = { _ in }) throws -> (HistoryStatistics, skipped: SkippedLines) {
         var statistics = HistoryStatistics(now: now)
         var included = false
         var earlier = (questions: 0, correct: 0)
@@ -57,6 +59,7 @@ public struct HistoryClient: Sendable {
             if !continuesLast { (included, earlier) = (including(part), (0, 0)) }
             guard included else { return }
             statistics.add(part, continuing: continuesLast ? earlier : nil)
+            alongside(part)
             earlier = (earlier.questions + part.questions.count, earlier.correct + part.correctCount)
         }
         return (statistics, skipped)
@@ -65,16 +68,8 @@ public struct HistoryClient: Sendable {
     /// What the review topic asks, in its order: the values missed, those SM-2 has due by
     /// the end of `now`'s day first (see `ReviewSchedule.review`).
     public func review(now: Date) throws -> [ReviewEntry] {
-        var statistics = HistoryStatistics(now: now)
         var schedule = ReviewSchedule(schedulesRules: false)
-        var earlier = (questions: 0, correct: 0)
-        // A part at a time, as `statistics(now:)` reads: a long session is never held whole.
-        _ = try scanParts { part, continuesLast in
-            if !continuesLast { earlier = (0, 0) }
-            statistics.add(part, continuing: continuesLast ? earlier : nil)
-            schedule.add(part)
-            earlier = (earlier.questions + part.questions.count, earlier.correct + part.correctCount)
-        }
+        let (statistics, _) = try statistics(now: now, alongside: { schedule.add($0) })
         return schedule.review(statistics.review, by: ReviewSchedule.endOfDay(containing: now))
     }
 }
