@@ -121,7 +121,10 @@ extension HistoryClient {
                     throw StorageError("history not saved: \(problem)")
                 }
                 do {
-                    try DiskFile.appendLine(try encodedLine(record), to: path)
+                    // A part at a time: a long session's lines are never all in memory at once.
+                    try DiskFile.appendLines(to: path) { write throws(StorageError) in
+                        try forEachLine(record) { line throws(StorageError) in try write(line) }
+                    }
                 } catch {
                     throw StorageError("history not saved: \(error)")
                 }
@@ -153,36 +156,46 @@ extension HistoryClient {
 
     /// A record as its line, JSON and a newline; or, for a long session, as its lines.
     public static func encodedLine(_ record: SessionRecord) throws -> [UInt8] {
+        var lines: [UInt8] = []
+        try forEachLine(record) { line in
+            // The first line alone: appended to nothing, it would be copied.
+            if lines.isEmpty { lines = line } else { lines.append(contentsOf: line) }
+        }
+        return lines
+    }
+
+    /// Hands over the lines of `record`, each JSON and a newline, made one at a time: one line,
+    /// or for a long session its parts, in order; stops at the first error `each` throws.
+    static func forEachLine(_ record: SessionRecord, _ each: ([UInt8]) throws(StorageError) -> Void) throws(StorageError) {
         var empty = record
         empty.questions = []
         let frame = HistoryLine.encode(empty, part: HistoryLine.Part(index: Int.max, count: Int.max)).count
         // The parts are planned from each question's length before anything long is made: a
         // long session's whole line, made and thrown away, left its memory to the process.
-        var parts: [Range<Int>] = []
-        var start = 0, length = frame, total = 0
+        var parts: [(range: Range<Int>, length: Int)] = []
+        var start = 0, length = frame
         for (index, question) in record.questions.enumerated() {
             let size = HistoryLine.encode(question).count + 1
             if index > start && length + size > longestWrittenLine {
-                parts.append(start..<index)
+                parts.append((start..<index, length))
                 (start, length) = (index, frame)
             }
             length += size
-            total += size
         }
-        parts.append(start..<record.questions.count)
+        parts.append((start..<record.questions.count, length))
         if parts.count == 1 {
             // Appended in place: `+` would copy a long session's line once more.
             var line = HistoryLine.encode(record)
             line.append(0x0A)
-            return line
+            return try each(line)
         }
-        var line: [UInt8] = []
-        line.reserveCapacity(total + parts.count * (frame + 1))
-        for (index, range) in parts.enumerated() {
-            HistoryLine.write(empty, questions: record.questions[range], part: HistoryLine.Part(index: index + 1, count: parts.count), to: &line)
+        for (index, part) in parts.enumerated() {
+            var line: [UInt8] = []
+            line.reserveCapacity(part.length + 1)
+            HistoryLine.write(empty, questions: record.questions[part.range], part: HistoryLine.Part(index: index + 1, count: parts.count), to: &line)
             line.append(0x0A)
+            try each(line)
         }
-        return line
     }
 
     /// Reads the file at `path` a block at a time and hands over each record it holds; returns
@@ -239,7 +252,7 @@ extension HistoryClient {
     }
 
     /// Follows the lines of sessions kept in several as they come in order (a session's lines
-    /// are appended in one write, so nothing comes between them): a line continues the session
+    /// are appended under one lock, so nothing comes between them): a line continues the session
     /// of the line before when it is that session's next part.
     private struct PartOrder {
         private var session: String?
