@@ -66,11 +66,22 @@ public struct HistoryClient: Sendable {
     }
 
     /// What the review topic asks, in its order: the values missed, those SM-2 has due by
-    /// the end of `now`'s day first (see `ReviewSchedule.review`).
-    public func review(now: Date) throws -> [ReviewEntry] {
+    /// the end of `now`'s day first (see `ReviewSchedule.review`). `adding` is a session not
+    /// in the history yet, counted after it: what the review will be once it is appended,
+    /// without reading a long session back from its lines.
+    public func review(now: Date, adding record: SessionRecord? = nil) throws -> [ReviewEntry] {
         var schedule = ReviewSchedule(schedulesRules: false)
-        let (statistics, _) = try statistics(now: now, alongside: { schedule.add($0) })
-        return schedule.review(statistics.review, by: ReviewSchedule.endOfDay(containing: now))
+        // The values missed, from statistics let go before the schedule puts them in order.
+        func missed() throws -> [ReviewEntry] {
+            var (statistics, _) = try statistics(now: now, alongside: { schedule.add($0) })
+            if let record {
+                statistics.add(record)
+                schedule.add(record)
+            }
+            return statistics.review
+        }
+        let entries = try missed()
+        return schedule.review(entries, by: ReviewSchedule.endOfDay(containing: now))
     }
 }
 

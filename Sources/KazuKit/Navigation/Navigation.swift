@@ -148,23 +148,28 @@ public struct Navigation: Reducer, Sendable {
                 if let rate = record.rateReached { state.settings.speech.rate = rate }
                 state.path.append(Summary.State(record: record, script: script))
                 state.isSavingSession = true
+                let now = now()
                 return .run { send in
-                    try await Self.historyWork(of: history) { try history.append(record) }
+                    // What was just answered changes what is left to review: the history is read
+                    // before the session is appended, and the session counted from memory, so a
+                    // long session is not decoded from its lines while it is still held.
+                    let review = try await Self.historyWork(of: history) {
+                        let review = Result { try history.review(now: now, adding: record) }
+                        try history.append(record)
+                        return review
+                    }
                     await send(.historySaved)
+                    switch review {
+                    case let .success(entries): await send(.reviewUpdated(entries))
+                    case let .failure(error): await send(.saveFailed("history not read: \(error)"))
+                    }
                 } catch: { error, send in
                     await send(.historyNotSaved(record, "\(error)"))
                 }
 
             case .historySaved:
                 state.isSavingSession = false
-                // What was just answered changes what is left to review.
-                let now = now()
-                return .run { send in
-                    let review = try await Self.historyWork(of: history) { try history.review(now: now) }
-                    await send(.reviewUpdated(review))
-                } catch: { error, send in
-                    await send(.saveFailed("history not read: \(error)"))
-                }
+                return .none
 
             case let .reviewUpdated(entries):
                 state.reviewEntries = entries
