@@ -169,7 +169,7 @@ extension HistoryClient {
     public static func encodedLine(_ record: SessionRecord) throws -> [UInt8] {
         var lines: [UInt8] = []
         try forEachLine(record) { line in
-            // The first line alone: appended to nothing, it would be copied.
+            // The first line is taken as it is: appended to an empty array, it would be copied.
             if lines.isEmpty { lines = line } else { lines.append(contentsOf: line) }
         }
         return lines
