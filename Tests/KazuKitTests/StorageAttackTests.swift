@@ -203,8 +203,10 @@ import Testing
 
     /// A long session is appended a part at a time (its lines are never all in memory at once)
     /// and the file holds the very bytes of its encoded lines, after a last line that lost its
-    /// newline too. The review made before a session is appended, counting it from memory, is
-    /// the review read back from the file after: a long session need not be decoded again.
+    /// newline too. The review made from the file up to where it ended before the append, with
+    /// the session from memory, is the review read back whole: a long session need not be
+    /// decoded again. A session another kazu appends after it is not in that review; a file
+    /// that ended at a newline (the long session's last part) reads the same.
     @Test func aLongSessionAppendedInPartsIsItsLinesAndItsReviewFromMemoryIsTheOneReadBack() throws {
         let directory = try makeTemporaryDirectory()
         defer { removeTemporaryDirectory(directory) }
@@ -220,13 +222,17 @@ import Testing
         let first = try Data(contentsOf: file).dropLast()
         try first.write(to: file)
         let now = ended.addingTimeInterval(day / 2)
-        let fromMemory = try history.review(now: now, adding: long)
-        try history.append(long)
+        let end = try history.appendTellingEnd(long)
+        #expect(end == first.count)
         let lines = try HistoryClient.encodedLine(long)
         #expect(lines.count(where: { $0 == 0x0A }) > 1)
         #expect(Array(try Data(contentsOf: file)) == Array(first) + [0x0A] + lines)
-        #expect(fromMemory == (try history.review(now: now)))
-        #expect(fromMemory.count > 2)
+        let readBack = try history.review(now: now)
+        #expect(readBack.count > 2)
+        let later = sampleRecord(ended: ended, answers: [("7", [.correct]), ("9", [.incorrect])])
+        let laterEnd = try history.appendTellingEnd(later)
+        #expect(try history.review(now: now, appended: long, at: end) == readBack)
+        #expect(try history.review(now: now, appended: later, at: laterEnd) == history.review(now: now))
     }
 
     /// Statistics take a long session's lines a part at a time and never join them: they count

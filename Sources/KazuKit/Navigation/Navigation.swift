@@ -150,18 +150,15 @@ public struct Navigation: Reducer, Sendable {
                 state.isSavingSession = true
                 let now = now()
                 return .run { send in
-                    // What was just answered changes what is left to review: the history is read
-                    // before the session is appended, and the session counted from memory, so a
-                    // long session is not decoded from its lines while it is still held.
-                    let review = try await Self.historyWork(of: history) {
-                        let review = Result { try history.review(now: now, adding: record) }
-                        try history.append(record)
-                        return review
-                    }
+                    let end = try await Self.historyWork(of: history) { try history.appendTellingEnd(record) }
                     await send(.historySaved)
-                    switch review {
-                    case let .success(entries): await send(.reviewUpdated(entries))
-                    case let .failure(error): await send(.saveFailed("history not read: \(error)"))
+                    // What was just answered changes what is left to review: made from the history
+                    // as it was before, and the session in memory, not decoded back from its lines.
+                    do {
+                        let review = try await Self.historyWork(of: history) { try history.review(now: now, appended: record, at: end) }
+                        await send(.reviewUpdated(review))
+                    } catch {
+                        await send(.saveFailed("history not read: \(error)"))
                     }
                 } catch: { error, send in
                     await send(.historyNotSaved(record, "\(error)"))

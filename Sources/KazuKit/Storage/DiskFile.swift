@@ -57,19 +57,23 @@ enum DiskFile {
 
     /// Calls `lines` with the lines of the file at `path` (without their newlines), a block's
     /// worth at a time so that memory stays bounded; a line longer than `longest` is passed as
-    /// nil and not kept. Returns false when there is no file.
-    static func readLines(_ path: String, longest: Int, _ lines: ([ArraySlice<UInt8>?]) -> Void) throws(StorageError) -> Bool {
+    /// nil and not kept. Only the first `length` bytes are read, when given: the file as it was
+    /// before an append. Returns false when there is no file.
+    static func readLines(_ path: String, longest: Int, length: Int? = nil,
+                          _ lines: ([ArraySlice<UInt8>?]) -> Void) throws(StorageError) -> Bool {
         guard let descriptor = try openRegularFile(path) else { return false }
         defer { close(descriptor) }
         let blockSize = 1 << 20
+        var left = length ?? Int.max
         var buffer: [UInt8] = []
         var batch: [ArraySlice<UInt8>?] = []
         var skippingLongLine = false
         while true {
             // A block after what is left of the last one.
             let kept = buffer.count
-            let count = appendBlock(descriptor, to: &buffer, size: blockSize)
+            let count = left > 0 ? appendBlock(descriptor, to: &buffer, size: min(blockSize, left)) : 0
             if count < 0 { throw failure(path) }
+            left -= count
             batch.removeAll(keepingCapacity: true)
             if count == 0 {
                 // The last line may have no newline.
@@ -336,8 +340,10 @@ enum DiskFile {
 
     /// `appendLine` for lines made one at a time: `lines` hands each to `write`, all under one
     /// lock and taken back together if one fails, so that another kazu never writes between them.
+    /// Returns the file's length before them: what `readLines(length:)` reads of it as it was.
+    @discardableResult
     static func appendLines(to path: String,
-                            _ lines: (_ write: ([UInt8]) throws(StorageError) -> Void) throws(StorageError) -> Void) throws(StorageError) {
+                            _ lines: (_ write: ([UInt8]) throws(StorageError) -> Void) throws(StorageError) -> Void) throws(StorageError) -> Int {
         try makeDirectories(parent(of: path))
         // Opened without waiting: a named pipe would otherwise wait for a reader here.
         let descriptor = open(path, O_RDWR | O_APPEND | O_CREAT | O_NONBLOCK | O_CLOEXEC, 0o644)
@@ -363,6 +369,7 @@ enum DiskFile {
             _ = ftruncate(descriptor, before.st_size)
             throw error
         }
+        return Int(before.st_size)
     }
 
     /// Renames the file at `path` to `path` + `suffix`, keeping it for the learner to look at,
