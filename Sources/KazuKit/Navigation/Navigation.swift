@@ -150,15 +150,17 @@ public struct Navigation: Reducer, Sendable {
                 state.isSavingSession = true
                 let now = now()
                 return .run { send in
-                    let end = try await Self.historyWork(of: history) { try history.appendTellingEnd(record) }
+                    // Saved first. What was just answered changes what is left to review: made
+                    // from the history as it was before and the session in memory (not decoded back
+                    // from its lines), in the same trip, whose thread has the append's memory free.
+                    let review = try await Self.historyWork(of: history) {
+                        let end = try history.appendTellingEnd(record)
+                        return Result { try history.review(now: now, appended: record, at: end) }
+                    }
                     await send(.historySaved)
-                    // What was just answered changes what is left to review: made from the history
-                    // as it was before, and the session in memory, not decoded back from its lines.
-                    do {
-                        let review = try await Self.historyWork(of: history) { try history.review(now: now, appended: record, at: end) }
-                        await send(.reviewUpdated(review))
-                    } catch {
-                        await send(.saveFailed("history not read: \(error)"))
+                    switch review {
+                    case let .success(entries): await send(.reviewUpdated(entries))
+                    case let .failure(error): await send(.saveFailed("history not read: \(error)"))
                     }
                 } catch: { error, send in
                     await send(.historyNotSaved(record, "\(error)"))
