@@ -9,9 +9,11 @@ import Testing
 @MainActor
 @Suite struct NavigationFlowTests {
     func makeStore(clock: TestClock, history: HistoryClient, saves: LockedValue<[KazuSettings]>,
-                   settings: KazuSettings = KazuSettings(), remembersChoices: Bool = true) -> TestStore<Navigation.State, Navigation.Action> {
+                   settings: KazuSettings = KazuSettings(), remembersChoices: Bool = true,
+                   destination: Navigation.Destination.State? = nil) -> TestStore<Navigation.State, Navigation.Action> {
         var initial = Navigation.State(settings: settings)
         initial.remembersChoices = remembersChoices
+        initial.destination = destination
         let store = TestStore(initialState: initial) { Navigation() } withDependencies: {
             $0.clock = clock
             $0.speech = .silent
@@ -96,25 +98,30 @@ import Testing
         await store.finish()
     }
 
-    /// A history in memory is saved, and read back, where the effect runs (on the main
-    /// actor): a hop to another thread and back costs more than the work. One that waits on a
-    /// disk is saved and read away from it. (The main actor's jobs run on the main dispatch
-    /// queue, on whichever thread drains it: the queue, not the thread, tells.)
+    /// A history in memory is saved to, and read, where the effect runs (on the main actor):
+    /// a hop to another thread and back costs more than the work. One that waits on a disk is
+    /// saved to and read away from it. (The main actor's jobs run on the main dispatch queue,
+    /// on whichever thread drains it: the queue, not the thread, tells.) The session is saved
+    /// before anything else is done, so that no read of the history can lose it.
     @Test(arguments: [false, true])
     func theHistoryLeavesTheMainActorOnlyWhenItWaitsOnADisk(waitsOnDisk: Bool) async throws {
         let onMainQueue = DispatchSpecificKey<Bool>()
         DispatchQueue.main.setSpecific(key: onMainQueue, value: true)
         defer { DispatchQueue.main.setSpecific(key: onMainQueue, value: nil) }
         let whereItRan = LockedValue<[Bool]>([])
-        @Sendable func noteWhereItRuns() { whereItRan.withLock { $0.append(DispatchQueue.getSpecific(key: onMainQueue) ?? false) } }
+        let calls = LockedValue<[String]>([])
+        @Sendable func noteWhereItRuns(_ call: String) {
+            whereItRan.withLock { $0.append(DispatchQueue.getSpecific(key: onMainQueue) ?? false) }
+            calls.withLock { $0.append(call) }
+        }
         let memory = HistoryClient.inMemory()
         let history = HistoryClient(
             append: { record in
-                noteWhereItRuns()
+                noteWhereItRuns("append")
                 try memory.append(record)
             },
             load: {
-                noteWhereItRuns()
+                noteWhereItRuns("load")
                 return try memory.load()
             },
             waitsOnDisk: waitsOnDisk)
@@ -126,7 +133,8 @@ import Testing
         await store.receive(\.destination.presented.quiz.delegate.sessionEnded)
         await store.receive(.historySaved)
         await store.receive(\.reviewUpdated)
-        // Saved once, read back once.
+        // Saved once, then read once.
+        #expect(calls.value == ["append", "load"])
         #expect(whereItRan.value == (waitsOnDisk ? [false, false] : [true, true]))
         await store.skipInFlightEffects()
     }
@@ -294,21 +302,31 @@ import Testing
         await store.finish()
     }
 
-    /// Once a session is saved the review is read again through the schedule: what is due
-    /// first, the others marked with when they come due. 3 was missed three days ago; 4 was
-    /// missed too, then answered right twice, so it is due in six days.
+    /// Once a session is saved the review is made again through the schedule, from the history
+    /// before it and the session in memory, counted once: what is due first, the others marked
+    /// with when they come due. 3 was missed three days ago; 4 was missed too, then answered
+    /// right twice (the last time in the session that ends), so it is due in six days.
     @Test func aSavedSessionReordersTheReviewByTheSchedule() async throws {
         func record(_ key: String, _ verdict: SubmissionRecord.Verdict, daysBefore days: Double) -> SessionRecord {
             sampleRecord(topicID: "number.1-100", ended: sessionStart.addingTimeInterval(-days * 86_400), answers: [(key, [verdict])])
         }
         let records = [record("4", .incorrect, daysBefore: 4), record("3", .incorrect, daysBefore: 3),
                        record("4", .correct, daysBefore: 2), record("4", .correct, daysBefore: 1)]
-        let store = makeStore(clock: TestClock(), history: .inMemory(records), saves: LockedValue([]))
+        let history = HistoryClient.inMemory(Array(records.dropLast()))
+        let quiz = Quiz.State(topic: TopicCatalog.topic(id: "number.1-100")!, skill: .listening, mode: .questionLimit(1), seed: 1,
+                              speech: SpeechPreferences(), startedAt: sessionStart)
+        let store = makeStore(clock: TestClock(), history: history, saves: LockedValue([]), destination: .quiz(quiz))
         let weights = HistoryStatistics(records: records, now: sessionStart).review.map(\.weight)
         let review = [ReviewEntry(topicID: "number.1-100", valueKey: "3", weight: weights[1]),
                       ReviewEntry(topicID: "number.1-100", valueKey: "4", weight: weights[0],
                                   notDueUntil: sessionStart.addingTimeInterval(5 * 86_400))]
-        await store.send(.historySaved)
+        await store.send(.destination(.presented(.quiz(.delegate(.sessionEnded(records[3])))))) {
+            $0.destination = nil
+            $0.path.append(Summary.State(record: records[3], script: .kanji))
+            $0.isSavingSession = true
+        }
+        await store.receive(.historySaved) { $0.isSavingSession = false }
+        #expect(try history.load().records == records)
         await store.receive(.reviewUpdated(review)) {
             $0.reviewEntries = review
             $0.topics.hasReview = true

@@ -201,6 +201,40 @@ import Testing
                 == HistoryLine.encode(sampleRecord(id: "x", answers: [("5", [.incorrect])]).withOmittedTries(3)))
     }
 
+    /// A long session is appended a part at a time (its lines are never all in memory at once)
+    /// and the file holds the very bytes of its encoded lines, after a last line that lost its
+    /// newline too. The review made from the file up to where it ended before the append, with
+    /// the session from memory, is the review read back whole: a long session need not be
+    /// decoded again. A session another kazu appends after it is not in that review; a file
+    /// that ended at a newline (the long session's last part) reads the same.
+    @Test func aLongSessionAppendedInPartsIsItsLinesAndItsReviewFromMemoryIsTheOneReadBack() throws {
+        let directory = try makeTemporaryDirectory()
+        defer { removeTemporaryDirectory(directory) }
+        let locations = StorageLocations(configDirectory: directory, dataDirectory: directory)
+        let history = HistoryClient.live(locations)
+        let day = 86_400.0, ended = Date(timeIntervalSince1970: 1_800_000_000)
+        let earlier = sampleRecord(ended: ended.addingTimeInterval(-3 * day), answers: [("7", [.incorrect]), ("8", [.skipped])])
+        let long = sampleRecord(ended: ended, answers: (0..<5_000).map {
+            (String($0 % 100 + 1), $0 % 7 == 0 ? [.incorrect, .correct] : $0 % 11 == 0 ? [.skipped] : [.correct])
+        })
+        try history.append(earlier)
+        let file = URL(fileURLWithPath: locations.historyFile)
+        let first = try Data(contentsOf: file).dropLast()
+        try first.write(to: file)
+        let now = ended.addingTimeInterval(day / 2)
+        let end = try history.appendTellingEnd(long)
+        #expect(end == first.count)
+        let lines = try HistoryClient.encodedLine(long)
+        #expect(lines.count(where: { $0 == 0x0A }) > 1)
+        #expect(Array(try Data(contentsOf: file)) == Array(first) + [0x0A] + lines)
+        let readBack = try history.review(now: now)
+        #expect(readBack.count > 2)
+        let later = sampleRecord(ended: ended, answers: [("7", [.correct]), ("9", [.incorrect])])
+        let laterEnd = try history.appendTellingEnd(later)
+        #expect(try history.review(now: now, appended: long, at: end) == readBack)
+        #expect(try history.review(now: now, appended: later, at: laterEnd) == history.review(now: now))
+    }
+
     /// Statistics take a long session's lines a part at a time and never join them: they count
     /// as the joined sessions do, a session that lost its last line and a filter too.
     @Test func statisticsOfALongSessionsPartsAreThoseOfTheWholeSession() throws {

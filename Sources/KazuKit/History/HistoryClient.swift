@@ -24,8 +24,12 @@ public struct HistoryClient: Sendable {
     public var scan: @Sendable (_ each: (SessionRecord) -> Void) throws -> SkippedLines
     /// `scan`, but a session kept in several lines comes as its parts, in order, each saying
     /// whether it continues the session handed over before it: for statistics, which need no
-    /// session whole, so that a long one is never held whole.
-    var scanParts: @Sendable (_ each: (SessionRecord, _ continuesLast: Bool) -> Void) throws -> SkippedLines
+    /// session whole, so that a long one is never held whole. With an `end` from
+    /// `appendTellingEnd`, only the history as it was before that append.
+    var scanParts: @Sendable (_ end: Int?, _ each: (SessionRecord, _ continuesLast: Bool) -> Void) throws -> SkippedLines
+    /// `append`, returning where the history ended before the record (a file's length, a count
+    /// of records); nil from a history made with `init`, which cannot tell.
+    var appendTellingEnd: @Sendable (SessionRecord) throws -> Int?
     /// Whether its work waits on a disk (an fsync, a read of the whole history): a feature
     /// then does it away from the main actor, so the next screen does not wait behind it.
     /// Work on memory is done where it is asked for: a hop to another thread and back costs
@@ -44,7 +48,11 @@ public struct HistoryClient: Sendable {
             return loaded.skipped
         }
         self.scan = scan
-        scanParts = { each in try scan { each($0, false) } }
+        scanParts = { _, each in try scan { each($0, false) } }
+        appendTellingEnd = { record in
+            try append(record)
+            return nil
+        }
     }
 
     /// The statistics of the whole history, read one record at a time, and a session kept in
@@ -52,10 +60,16 @@ public struct HistoryClient: Sendable {
     /// each part included, for other tallies made in the same reading.
     public func statistics(now: Date, including: (SessionRecord) -> Bool = { _ in true },
                            alongside: (SessionRecord) -> Void = { _ in }) throws -> (HistoryStatistics, skipped: SkippedLines) {
+        try statistics(now: now, upTo: nil, including: including, alongside: alongside)
+    }
+
+    /// `statistics` of the history up to `end` (see `scanParts`), or of the whole history.
+    func statistics(now: Date, upTo end: Int?, including: (SessionRecord) -> Bool = { _ in true },
+                    alongside: (SessionRecord) -> Void = { _ in }) throws -> (HistoryStatistics, skipped: SkippedLines) {
         var statistics = HistoryStatistics(now: now)
         var included = false
         var earlier = (questions: 0, correct: 0)
-        let skipped = try scanParts { part, continuesLast in
+        let skipped = try scanParts(end) { part, continuesLast in
             if !continuesLast { (included, earlier) = (including(part), (0, 0)) }
             guard included else { return }
             statistics.add(part, continuing: continuesLast ? earlier : nil)
@@ -68,9 +82,30 @@ public struct HistoryClient: Sendable {
     /// What the review topic asks, in its order: the values missed, those SM-2 has due by
     /// the end of `now`'s day first (see `ReviewSchedule.review`).
     public func review(now: Date) throws -> [ReviewEntry] {
+        try review(now: now, upTo: nil, adding: nil)
+    }
+
+    /// The review once `record` is appended, `end` being where the history ended before it
+    /// (from `appendTellingEnd`): the history up to there, and `record` counted from memory,
+    /// so that a long session is not decoded back from its lines. With no end, all is read.
+    func review(now: Date, appended record: SessionRecord, at end: Int?) throws -> [ReviewEntry] {
+        guard let end else { return try review(now: now) }
+        return try review(now: now, upTo: end, adding: record)
+    }
+
+    private func review(now: Date, upTo end: Int?, adding record: SessionRecord?) throws -> [ReviewEntry] {
         var schedule = ReviewSchedule(schedulesRules: false)
-        let (statistics, _) = try statistics(now: now, alongside: { schedule.add($0) })
-        return schedule.review(statistics.review, by: ReviewSchedule.endOfDay(containing: now))
+        // The values missed, from statistics let go before the schedule puts them in order.
+        func missed() throws -> [ReviewEntry] {
+            var (statistics, _) = try statistics(now: now, upTo: end, alongside: { schedule.add($0) })
+            if let record {
+                statistics.add(record)
+                schedule.add(record)
+            }
+            return statistics.review
+        }
+        let entries = try missed()
+        return schedule.review(entries, by: ReviewSchedule.endOfDay(containing: now))
     }
 }
 
@@ -115,34 +150,50 @@ extension HistoryClient {
     /// History in `history.jsonl` under the locations' data directory.
     public static func live(_ locations: StorageLocations) -> Self {
         let path = locations.historyFile
+        @Sendable func appendRecord(_ record: SessionRecord) throws -> Int {
+            if let problem = DiskFile.unsafeFolderProblem(locations.dataDirectory) {
+                throw StorageError("history not saved: \(problem)")
+            }
+            do {
+                // A part at a time: a long session's lines are never all in memory at once.
+                return try DiskFile.appendLines(to: path) { write throws(StorageError) in
+                    try forEachLine(record) { line throws(StorageError) in try write(line) }
+                }
+            } catch {
+                throw StorageError("history not saved: \(error)")
+            }
+        }
         var client = Self(
-            append: { record in
-                if let problem = DiskFile.unsafeFolderProblem(locations.dataDirectory) {
-                    throw StorageError("history not saved: \(problem)")
-                }
-                do {
-                    try DiskFile.appendLine(try encodedLine(record), to: path)
-                } catch {
-                    throw StorageError("history not saved: \(error)")
-                }
-            },
+            append: { _ = try appendRecord($0) },
             load: {
                 var load = HistoryLoad()
                 load.skipped = try scanLines(path) { load.records.append($0) }
                 return load
             },
             scan: { each in try scanLines(path, each) })
-        client.scanParts = { each in try scanLinesInParts(path, each) }
+        client.scanParts = { end, each in try scanLinesInParts(path, length: end, each) }
+        client.appendTellingEnd = { try appendRecord($0) }
         return client
     }
 
     /// History kept in memory: for tests.
     public static func inMemory(_ initial: [SessionRecord] = []) -> Self {
         let records = LockedValue(initial)
-        return Self(
+        var client = Self(
             append: { record in records.withLock { $0.append(record) } },
             load: { HistoryLoad(records: records.value) },
             waitsOnDisk: false)
+        client.scanParts = { end, each in
+            records.value.prefix(end ?? Int.max).forEach { each($0, false) }
+            return SkippedLines()
+        }
+        client.appendTellingEnd = { record in
+            records.withLock { records in
+                records.append(record)
+                return records.count - 1
+            }
+        }
+        return client
     }
 
     /// The longest line written. A session whose line would be longer is kept in several
@@ -153,36 +204,46 @@ extension HistoryClient {
 
     /// A record as its line, JSON and a newline; or, for a long session, as its lines.
     public static func encodedLine(_ record: SessionRecord) throws -> [UInt8] {
+        var lines: [UInt8] = []
+        try forEachLine(record) { line in
+            // The first line is taken as it is: appended to an empty array, it would be copied.
+            if lines.isEmpty { lines = line } else { lines.append(contentsOf: line) }
+        }
+        return lines
+    }
+
+    /// Hands over the lines of `record`, each JSON and a newline, made one at a time: one line,
+    /// or for a long session its parts, in order; stops at the first error `each` throws.
+    static func forEachLine(_ record: SessionRecord, _ each: ([UInt8]) throws(StorageError) -> Void) throws(StorageError) {
         var empty = record
         empty.questions = []
         let frame = HistoryLine.encode(empty, part: HistoryLine.Part(index: Int.max, count: Int.max)).count
         // The parts are planned from each question's length before anything long is made: a
         // long session's whole line, made and thrown away, left its memory to the process.
-        var parts: [Range<Int>] = []
-        var start = 0, length = frame, total = 0
+        var parts: [(range: Range<Int>, length: Int)] = []
+        var start = 0, length = frame
         for (index, question) in record.questions.enumerated() {
             let size = HistoryLine.encode(question).count + 1
             if index > start && length + size > longestWrittenLine {
-                parts.append(start..<index)
+                parts.append((start..<index, length))
                 (start, length) = (index, frame)
             }
             length += size
-            total += size
         }
-        parts.append(start..<record.questions.count)
+        parts.append((start..<record.questions.count, length))
         if parts.count == 1 {
             // Appended in place: `+` would copy a long session's line once more.
             var line = HistoryLine.encode(record)
             line.append(0x0A)
-            return line
+            return try each(line)
         }
-        var line: [UInt8] = []
-        line.reserveCapacity(total + parts.count * (frame + 1))
-        for (index, range) in parts.enumerated() {
-            HistoryLine.write(empty, questions: record.questions[range], part: HistoryLine.Part(index: index + 1, count: parts.count), to: &line)
+        for (index, part) in parts.enumerated() {
+            var line: [UInt8] = []
+            line.reserveCapacity(part.length + 1)
+            HistoryLine.write(empty, questions: record.questions[part.range], part: HistoryLine.Part(index: index + 1, count: parts.count), to: &line)
             line.append(0x0A)
+            try each(line)
         }
-        return line
     }
 
     /// Reads the file at `path` a block at a time and hands over each record it holds; returns
@@ -196,18 +257,20 @@ extension HistoryClient {
 
     /// `scanLines`, with a session kept in several lines handed over a part at a time, each
     /// saying whether it continues the session of the one before.
-    static func scanLinesInParts(_ path: String, _ each: (SessionRecord, _ continuesLast: Bool) -> Void) throws(StorageError) -> SkippedLines {
+    /// `length` bytes of the file, or all of it.
+    static func scanLinesInParts(_ path: String, length: Int? = nil,
+                                 _ each: (SessionRecord, _ continuesLast: Bool) -> Void) throws(StorageError) -> SkippedLines {
         var order = PartOrder()
-        return try readRecords(path) { record, part in each(record, order.continues(record, part: part)) }
+        return try readRecords(path, length: length) { record, part in each(record, order.continues(record, part: part)) }
     }
 
     /// Hands over the record of each line of the file at `path` that holds one, with which part
     /// of its session it is; returns the lines skipped. No file is an empty history.
     private static func readRecords(
-        _ path: String, _ each: (SessionRecord, HistoryLine.Part?) -> Void
+        _ path: String, length: Int? = nil, _ each: (SessionRecord, HistoryLine.Part?) -> Void
     ) throws(StorageError) -> SkippedLines {
         var skipped = SkippedLines()
-        let found = try DiskFile.readLines(path, longest: longestLine) { lines in
+        let found = try DiskFile.readLines(path, longest: longestLine, length: length) { lines in
             // A line that does not start as a JSON object is damaged (or blank): counted in one
             // pass, so that junk costs no more than reading it, and only the others are decoded.
             let objects = lines.filter { line in
@@ -239,7 +302,7 @@ extension HistoryClient {
     }
 
     /// Follows the lines of sessions kept in several as they come in order (a session's lines
-    /// are appended in one write, so nothing comes between them): a line continues the session
+    /// are appended under one lock, so nothing comes between them): a line continues the session
     /// of the line before when it is that session's next part.
     private struct PartOrder {
         private var session: String?

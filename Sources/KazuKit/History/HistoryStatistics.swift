@@ -165,7 +165,8 @@ public struct HistoryStatistics: Hashable, Sendable {
     /// weighted by how recently and how often it was missed. Only values a review can ask:
     /// not those of a topic this kazu does not have (a newer one's, or one since removed).
     public var review: [ReviewEntry] {
-        missed.compactMap { value, track in
+        order.compactMap { value in
+            guard let track = tracks[value], track.misses > 0 else { return nil }
             let entry = ReviewEntry(topicID: value.topicID, valueKey: value.valueKey, weight: track.weight)
             return TopicCatalog.canReview(entry) ? entry : nil
         }

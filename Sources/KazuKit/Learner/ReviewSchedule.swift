@@ -128,17 +128,26 @@ public struct ReviewSchedule: Sendable {
     /// given: a review draws among them by weight), then the others, the soonest due first,
     /// each marked with when it comes due. An entry the schedule does not hold counts as due.
     public func review(_ entries: [ReviewEntry], by date: Date) -> [ReviewEntry] {
-        var due: [ReviewEntry] = [], ahead: [(date: Date, entry: ReviewEntry)] = []
-        for entry in entries {
-            guard let item = values[ValueID(topicID: entry.topicID, valueKey: entry.valueKey)], item.due > date else {
-                due.append(entry)
-                continue
+        // Put in order in one array the size of `entries`: the others are held as their
+        // dates and places (a long history can have tens of thousands of values missed).
+        var review: [ReviewEntry] = []
+        review.reserveCapacity(entries.count)
+        var ahead: [(date: Date, index: Int)] = []
+        for index in entries.indices {
+            let entry = entries[index]
+            if let item = values[ValueID(topicID: entry.topicID, valueKey: entry.valueKey)], item.due > date {
+                ahead.append((item.due, index))
+            } else {
+                review.append(entry)
             }
-            var later = entry
-            later.notDueUntil = item.due
-            ahead.append((item.due, later))
         }
-        return due + ahead.enumerated().sorted { ($0.element.date, $0.offset) < ($1.element.date, $1.offset) }.map(\.element.entry)
+        ahead.sort { ($0.date, $0.index) < ($1.date, $1.index) }
+        for (date, index) in ahead {
+            var later = entries[index]
+            later.notDueUntil = date
+            review.append(later)
+        }
+        return review
     }
 
     /// The end of the day holding `date`, where the learner is: what is due by then is due today.

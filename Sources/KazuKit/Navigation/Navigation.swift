@@ -148,23 +148,27 @@ public struct Navigation: Reducer, Sendable {
                 if let rate = record.rateReached { state.settings.speech.rate = rate }
                 state.path.append(Summary.State(record: record, script: script))
                 state.isSavingSession = true
+                let now = now()
                 return .run { send in
-                    try await Self.historyWork(of: history) { try history.append(record) }
+                    // Saved first. What was just answered changes what is left to review: made
+                    // from the history as it was before and the session in memory (not decoded back
+                    // from its lines), in the same trip, whose thread has the append's memory free.
+                    let review = try await Self.historyWork(of: history) {
+                        let end = try history.appendTellingEnd(record)
+                        return Result { try history.review(now: now, appended: record, at: end) }
+                    }
                     await send(.historySaved)
+                    switch review {
+                    case let .success(entries): await send(.reviewUpdated(entries))
+                    case let .failure(error): await send(.saveFailed("history not read: \(error)"))
+                    }
                 } catch: { error, send in
                     await send(.historyNotSaved(record, "\(error)"))
                 }
 
             case .historySaved:
                 state.isSavingSession = false
-                // What was just answered changes what is left to review.
-                let now = now()
-                return .run { send in
-                    let review = try await Self.historyWork(of: history) { try history.review(now: now) }
-                    await send(.reviewUpdated(review))
-                } catch: { error, send in
-                    await send(.saveFailed("history not read: \(error)"))
-                }
+                return .none
 
             case let .reviewUpdated(entries):
                 state.reviewEntries = entries

@@ -13,7 +13,7 @@ import Foundation
 
 /// The few file operations Kazu's settings and history need, on POSIX calls so that what
 /// reaches the disk is known: whole writes through a temporary file, fsync and rename, and
-/// appends of one line under an advisory lock, in one write.
+/// appends of lines under an advisory lock, taken back together if one cannot be written.
 ///
 /// ```swift
 /// try DiskFile.writeAtomically(Array(json.utf8), to: locations.settingsFile)
@@ -57,19 +57,23 @@ enum DiskFile {
 
     /// Calls `lines` with the lines of the file at `path` (without their newlines), a block's
     /// worth at a time so that memory stays bounded; a line longer than `longest` is passed as
-    /// nil and not kept. Returns false when there is no file.
-    static func readLines(_ path: String, longest: Int, _ lines: ([ArraySlice<UInt8>?]) -> Void) throws(StorageError) -> Bool {
+    /// nil and not kept. Only the first `length` bytes are read, when given: the file as it was
+    /// before an append. Returns false when there is no file.
+    static func readLines(_ path: String, longest: Int, length: Int? = nil,
+                          _ lines: ([ArraySlice<UInt8>?]) -> Void) throws(StorageError) -> Bool {
         guard let descriptor = try openRegularFile(path) else { return false }
         defer { close(descriptor) }
         let blockSize = 1 << 20
+        var left = length ?? Int.max
         var buffer: [UInt8] = []
         var batch: [ArraySlice<UInt8>?] = []
         var skippingLongLine = false
         while true {
             // A block after what is left of the last one.
             let kept = buffer.count
-            let count = appendBlock(descriptor, to: &buffer, size: blockSize)
+            let count = left > 0 ? appendBlock(descriptor, to: &buffer, size: min(blockSize, left)) : 0
             if count < 0 { throw failure(path) }
+            left -= count
             batch.removeAll(keepingCapacity: true)
             if count == 0 {
                 // The last line may have no newline.
@@ -324,13 +328,22 @@ enum DiskFile {
         }
     }
 
-    /// Appends `line` (which ends in a newline) with one write under an exclusive advisory
-    /// lock, so that two processes appending at once neither lose nor interleave a line.
+    /// Appends `line` (which ends in a newline) under an exclusive advisory lock, so that two
+    /// processes appending at once neither lose nor interleave a line.
     /// A file whose last line has no newline (cut short by a crash, or edited by hand) gets
     /// one first: the new line must not join the last one, making one damaged line of two.
     /// Anything but a regular file is refused, as reading refuses it: a named pipe would
     /// take a long line only while someone reads it, and could hold the save for ever.
     static func appendLine(_ line: [UInt8], to path: String) throws(StorageError) {
+        try appendLines(to: path) { write throws(StorageError) in try write(line) }
+    }
+
+    /// `appendLine` for lines made one at a time: `lines` hands each to `write`, all under one
+    /// lock and taken back together if one fails, so that another kazu never writes between them.
+    /// Returns the file's length before them: what `readLines(length:)` reads of it as it was.
+    @discardableResult
+    static func appendLines(to path: String,
+                            _ lines: (_ write: ([UInt8]) throws(StorageError) -> Void) throws(StorageError) -> Void) throws(StorageError) -> Int {
         try makeDirectories(parent(of: path))
         // Opened without waiting: a named pipe would otherwise wait for a reader here.
         let descriptor = open(path, O_RDWR | O_APPEND | O_CREAT | O_NONBLOCK | O_CLOEXEC, 0o644)
@@ -348,13 +361,15 @@ enum DiskFile {
         var last: UInt8 = 0x0A
         if before.st_size > 0 && pread(descriptor, &last, 1, before.st_size - 1) < 0 { throw failure(path) }
         do throws(StorageError) {
-            try writeAll(last == 0x0A ? line : [0x0A] + line, to: descriptor, path: path)
+            if last != 0x0A { try writeAll([0x0A], to: descriptor, path: path) }
+            try lines { line throws(StorageError) in try writeAll(line, to: descriptor, path: path) }
             guard fsync(descriptor) == 0 else { throw failure(path) }
         } catch {
             // A line cut short by a full disk is taken back, so that the file stays whole.
             _ = ftruncate(descriptor, before.st_size)
             throw error
         }
+        return Int(before.st_size)
     }
 
     /// Renames the file at `path` to `path` + `suffix`, keeping it for the learner to look at,
