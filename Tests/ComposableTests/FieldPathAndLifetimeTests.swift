@@ -92,11 +92,13 @@ private func adding() -> Reduce<Int, Int> {
     @Test(.timeLimit(.minutes(1)))
     func releasingTheStoreCancelsARunningEffectAndAConcatenation() async {
         let (cancelled, report) = AsyncStream.makeStream(of: String.self)
+        let (began, beginning) = AsyncStream.makeStream(of: String.self)
         var store: Store<Log, LogAction>? = Store(initialState: Log()) {
             Reduce<Log, LogAction> { _, action in
                 // Each waits until it is cancelled, then says which it was.
                 func waiting(_ name: String) -> Effect<LogAction> {
                     .run { _ in
+                        beginning.yield(name)
                         try? await Task.sleep(for: .seconds(3600))
                         report.yield(name)
                     }
@@ -110,9 +112,13 @@ private func adding() -> Reduce<Int, Int> {
         }
         _ = store?.send(.run)
         _ = store?.send(.concatenate)
-        for _ in 0..<20 { await Task.yield() }
-        // Kept alive until here: an optimised build may release it after its last use, before
-        // the step has begun, and a step that never began is never cancelled.
+        // Both have begun before the store goes: an effect cancelled before it begins never runs.
+        var begun = 0
+        for await _ in began {
+            begun += 1
+            if begun == 2 { break }
+        }
+        // Kept alive until here: an optimised build may release it after its last use.
         withExtendedLifetime(store) {}
         store = nil
         var seen: Set<String> = []
