@@ -28,10 +28,14 @@ struct BytePool: Sendable {
 }
 
 /// Where a writer has got to in the bytes it writes (a `MutableSpan` each call is
-/// handed): every write is bounds-checked, so a writer asks for room enough first
-/// (``ReadingWriter/scriptCapacity``, ``ReadingWriter/lineCapacity``).
+/// handed). Every write is bounds-checked; a section entry and a word are stored whole
+/// (16 or 8 bytes) and only their length counts, so a writer asks for room for what it
+/// writes plus ``slack`` (``ReadingWriter/scriptCapacity``, ``ReadingWriter/lineCapacity``).
 struct ByteCursor {
     var at: Int
+
+    /// The most bytes a store reaches past what counts.
+    static let slack = 64
 
     init(at: Int = 0) {
         self.at = at
@@ -49,16 +53,15 @@ struct ByteCursor {
         copy(pool.bytes.span, from: Int(e >> 9), count: Int(e & 0xFF), in: &out)
     }
 
-    /// Appends entry `v` of a section table column: a length byte, then the bytes.
+    /// Appends entry `v` of a section table column: its chunks are stored whole.
     @inline(__always)
     mutating func copy(_ column: GroupTables.Column, _ v: Int, in out: inout MutableSpan<UInt8>) {
-        copyEntry(column.table.span, at: column.entry(v), in: &out)
-    }
-
-    /// Appends the entry (a length byte, then the bytes) at `entry` in `table`.
-    @inline(__always)
-    mutating func copyEntry(_ table: Span<UInt8>, at entry: Int, in out: inout MutableSpan<UInt8>) {
-        copy(table, from: entry + 1, count: Int(table[entry]), in: &out)
+        var bytes = MutableRawSpan(_elements: &out)
+        let start = column.first + column.stride * v
+        for k in 0..<column.width {
+            bytes.storeBytes(of: column.chunks[start + k], toByteOffset: at + 16 * k, as: SIMD16<UInt8>.self)
+        }
+        at += Int(column.lengths[v])
     }
 
     @inline(__always)
@@ -90,10 +93,17 @@ struct ByteCursor {
         at += 3
     }
 
-    /// The low `count` bytes of `word`, lowest first.
+    /// The low `count` bytes of `word`, lowest first: all eight are stored.
     @inline(__always)
     mutating func put(_ word: UInt64, count: Int, in out: inout MutableSpan<UInt8>) {
-        for i in 0..<count { out[at + i] = UInt8(truncatingIfNeeded: word >> UInt64(8 &* i)) }
+        var bytes = MutableRawSpan(_elements: &out)
+        bytes.storeBytes(of: word.littleEndian, toByteOffset: at, as: UInt64.self)
         at += count
+    }
+
+    /// The last `count` of the four digits of section `s`.
+    @inline(__always)
+    mutating func putDigits(_ s: Int, count: Int, in out: inout MutableSpan<UInt8>) {
+        put(UInt64(GroupTables.digits[s]) >> UInt64(8 &* (4 &- count)), count: count, in: &out)
     }
 }

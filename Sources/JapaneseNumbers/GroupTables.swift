@@ -27,61 +27,100 @@ enum Script: Int, CaseIterable {
 /// built the first time it is used, from the same pieces as the slot builder, so that
 /// the two cannot disagree.
 ///
-/// Layout: what a line of `kazu read` needs of one section is one 128-byte record in
-/// ``main``: the kanji (length, then bytes) at 0, the four digits at 28, the romaji at
-/// 32, the hiragana at 64. Katakana (64-byte entries) and romaji with macrons (32-byte
-/// entries) have tables of their own.
+/// Layout: each entry's bytes are kept in 16-byte chunks, so that a writer copies an
+/// entry as one or a few vector stores (and moves on by its length), and its length in
+/// a table of its own. What a line of `kazu read` needs of one section is one 128-byte
+/// record in ``main``: the kanji (2 chunks), the romaji (2) and the hiragana (4).
+/// Katakana (4 chunks) and romaji with macrons (2) have tables of their own.
 enum GroupTables {
-    struct Column {
-        let table: [UInt8]
-        /// Where the length byte of entry 0 is; entry `v` is `stride * v` further on.
-        let base: Int
+    /// One script's entries: entry `v` is `width` chunks from `chunks[first + stride * v]`,
+    /// of which the first `lengths[v]` bytes count.
+    struct Column: Sendable {
+        let chunks: [SIMD16<UInt8>]
+        let lengths: [UInt8]
+        let first: Int
         let stride: Int
+        let width: Int
 
-        @inline(__always)
-        func entry(_ v: Int) -> Int { base + stride &* v }
+        /// The bytes of entry `v`.
+        func bytes(_ v: Int) -> [UInt8] {
+            var bytes: [UInt8] = []
+            for k in 0..<width {
+                let chunk = chunks[first + stride * v + k]
+                for i in 0..<16 { bytes.append(chunk[i]) }
+            }
+            return Array(bytes.prefix(Int(lengths[v])))
+        }
     }
 
-    static let recordSize = 128
-    static let kanjiOffset = 0, digitsOffset = 28, romajiOffset = 32, hiraganaOffset = 64
-    /// The most bytes each entry of a record holds, after its length byte.
-    static let kanjiRoom = 27, romajiRoom = 31, hiraganaRoom = 63
-
-    static let main: [UInt8] = {
-        var table = [UInt8](repeating: 0, count: recordSize * 10_000)
-        fillKanji(&table, at: kanjiOffset, stride: recordSize, room: kanjiRoom)
+    /// Eight chunks a section: the kanji, romaji and hiragana columns' entries side by side.
+    static let main: [SIMD16<UInt8>] = {
+        var chunks: [SIMD16<UInt8>] = []
+        chunks.reserveCapacity(8 * 10_000)
+        let columns = [kanjiEntries, romajiEntries, hiraganaEntries]
         for v in 0..<10_000 {
-            var digits = v
-            for k in stride(from: 3, through: 0, by: -1) {
-                table[recordSize * v + digitsOffset + k] = UInt8(ascii: "0") + UInt8(digits % 10)
-                digits /= 10
-            }
+            for column in columns { chunks += column.chunks[column.width * v ..< column.width * (v + 1)] }
         }
-        fill(.romaji, &table, at: romajiOffset, stride: recordSize, room: romajiRoom)
-        fill(.hiragana, &table, at: hiraganaOffset, stride: recordSize, room: hiraganaRoom)
-        return table
+        return chunks
     }()
 
-    static let katakana: [UInt8] = single(.katakana, stride: 64)
-    static let romajiMacrons: [UInt8] = single(.romajiMacrons, stride: 32)
+    static let kanji = Column(chunks: main, lengths: kanjiEntries.lengths, first: 0, stride: 8, width: 2)
+    static let romaji = Column(chunks: main, lengths: romajiEntries.lengths, first: 2, stride: 8, width: 2)
+    static let hiragana = Column(chunks: main, lengths: hiraganaEntries.lengths, first: 4, stride: 8, width: 4)
+    static let katakana = separate(katakanaEntries)
+    static let romajiMacrons = separate(romajiMacronsEntries)
+
+    /// The four ASCII digits of each section, the first in the lowest byte.
+    static let digits: [UInt32] = (0..<10_000).map { v in
+        var word: UInt32 = 0
+        for pos in 0...3 { word |= UInt32(UInt8(ascii: "0") + UInt8(digit(v, pos))) << UInt32(8 * (3 - pos)) }
+        return word
+    }
 
     @inline(__always)
     static func column(_ script: Script) -> Column {
         switch script {
-        case .hiragana: return Column(table: main, base: hiraganaOffset, stride: recordSize)
-        case .katakana: return Column(table: katakana, base: 0, stride: 64)
-        case .romaji: return Column(table: main, base: romajiOffset, stride: recordSize)
-        case .romajiMacrons: return Column(table: romajiMacrons, base: 0, stride: 32)
+        case .hiragana: return hiragana
+        case .katakana: return katakana
+        case .romaji: return romaji
+        case .romajiMacrons: return romajiMacrons
         }
     }
 
-    @inline(__always)
-    static var kanji: Column { Column(table: main, base: kanjiOffset, stride: recordSize) }
+    /// Each section's entry as `width` chunks, and its length, before they are laid out.
+    struct Entries {
+        let chunks: [SIMD16<UInt8>]
+        let lengths: [UInt8]
+        let width: Int
+    }
 
-    static func single(_ script: Script, stride: Int) -> [UInt8] {
-        var table = [UInt8](repeating: 0, count: stride * 10_000)
-        fill(script, &table, at: 0, stride: stride, room: stride - 1)
-        return table
+    static let kanjiEntries = entries(width: 2) { fillKanji(&$0, at: 0, stride: 32, room: 27) }
+    static let romajiEntries = entries(width: 2) { fill(.romaji, &$0, at: 0, stride: 32, room: 31) }
+    static let hiraganaEntries = entries(width: 4) { fill(.hiragana, &$0, at: 0, stride: 64, room: 63) }
+    static let katakanaEntries = entries(width: 4) { fill(.katakana, &$0, at: 0, stride: 64, room: 63) }
+    static let romajiMacronsEntries = entries(width: 2) { fill(.romajiMacrons, &$0, at: 0, stride: 32, room: 31) }
+
+    /// The entries `fill` writes as a length byte, then the bytes, `16 * width` bytes apart.
+    static func entries(width: Int, _ fill: (inout [UInt8]) -> Void) -> Entries {
+        let stride = 16 * width
+        var bytes = [UInt8](repeating: 0, count: stride * 10_000 + 16)
+        fill(&bytes)
+        var chunks: [SIMD16<UInt8>] = []
+        var lengths: [UInt8] = []
+        for v in 0..<10_000 {
+            lengths.append(bytes[stride * v])
+            for k in 0..<width {
+                let start = stride * v + 1 + 16 * k
+                var chunk = SIMD16<UInt8>()
+                for i in 0..<16 { chunk[i] = bytes[start + i] }
+                chunks.append(chunk)
+            }
+        }
+        return Entries(chunks: chunks, lengths: lengths, width: width)
+    }
+
+    static func separate(_ entries: Entries) -> Column {
+        Column(chunks: entries.chunks, lengths: entries.lengths, first: 0, stride: entries.width, width: entries.width)
     }
 
     /// The digit of section `v` at `pos` (0 ones ... 3 thousands), by constant divisions.

@@ -26,40 +26,45 @@ extension JapaneseNumbers {
     // Both write the line straight into `out`: room for the longest line is added (zeroed),
     // the line written into it through a bounds-checked span, and the rest removed.
 
-    /// The line of 0 < m < 10^12 without a counter: see ``writePlainLine(_:to:)``.
+    /// The line of 0 < m < 10^12 without a counter: see ``writePlainLine(_:to:in:)``.
     static func appendPlainLine(_ m: UInt64, to out: inout [UInt8]) {
-        let start = out.count
-        out.append(addingCapacity: ReadingWriter.lineCapacity) { $0.append(repeating: 0, count: ReadingWriter.lineCapacity) }
-        var line = ByteCursor(at: start)
-        var span = out.mutableSpan
-        writePlainLine(m, to: &line, in: &span)
-        out.removeLast(out.count - line.at)
+        out.append(addingCapacity: plainLineCapacity) { line in
+            line.append(repeating: 0, count: plainLineCapacity)
+            var cursor = ByteCursor()
+            var bytes = line.mutableSpan
+            writePlainLine(m, to: &cursor, in: &bytes)
+            line.removeLast(plainLineCapacity - cursor.at)
+        }
     }
 
     /// Any line, from the reading writers.
     static func appendLine(_ n: Int64, counter: CounterTable?, to out: inout [UInt8]) {
-        let start = out.count
-        out.append(addingCapacity: ReadingWriter.lineCapacity) { $0.append(repeating: 0, count: ReadingWriter.lineCapacity) }
-        var line = ByteCursor(at: start)
-        var span = out.mutableSpan
-        ReadingWriter.writeDecimal(n, to: &line, in: &span)
-        if let counter, !counter.bareWritten.contains(n) { line.copy(counter.kanjiPool.bytes(CounterPieces.name), in: &span) }
-        line.put(9, in: &span)
-        ReadingWriter.writeKanji(n, counter: counter, to: &line, in: &span)
-        line.put(9, in: &span)
-        ReadingWriter.write(n, counter: counter, script: .hiragana, to: &line, in: &span)
-        line.put(9, in: &span)
-        ReadingWriter.write(n, counter: counter, script: .romaji, to: &line, in: &span)
-        line.put(10, in: &span)
-        out.removeLast(out.count - line.at)
+        out.append(addingCapacity: ReadingWriter.lineCapacity) { line in
+            line.append(repeating: 0, count: ReadingWriter.lineCapacity)
+            var cursor = ByteCursor()
+            var bytes = line.mutableSpan
+            ReadingWriter.writeDecimal(n, to: &cursor, in: &bytes)
+            if let counter, !counter.bareWritten.contains(n) { cursor.copy(counter.kanjiPool.bytes(CounterPieces.name), in: &bytes) }
+            cursor.put(9, in: &bytes)
+            ReadingWriter.writeKanji(n, counter: counter, to: &cursor, in: &bytes)
+            cursor.put(9, in: &bytes)
+            ReadingWriter.write(n, counter: counter, script: .hiragana, to: &cursor, in: &bytes)
+            cursor.put(9, in: &bytes)
+            ReadingWriter.write(n, counter: counter, script: .romaji, to: &cursor, in: &bytes)
+            cursor.put(10, in: &bytes)
+            line.removeLast(ReadingWriter.lineCapacity - cursor.at)
+        }
     }
 
+    /// Room for a plain line: at most 421 bytes (12 digits, 3 × 30 of kanji, 3 × 69 of kana,
+    /// 3 × 36 of romaji, 4 separators), and the stores' slack.
+    static let plainLineCapacity = 512
+
     /// The line of 0 < m < 10^12 without a counter, the common case, straight from the
-    /// section records: no element changes its sound below 兆, so each section is its
-    /// record's digits, kanji, kana and romaji, and the units are constants. The same
-    /// bytes as the general path (ReadingWriter), which the tests compare line by line.
-    /// A line is at most 421 bytes (12 digits, 3 × 30 of kanji, 3 × 69 of kana, 3 × 36 of
-    /// romaji, 4 separators).
+    /// section tables: no element changes its sound below 兆, so each section is its
+    /// entries' digits, kanji, kana and romaji, and the units are constants (one 8-byte
+    /// store each). The same bytes as the general path (ReadingWriter), which the tests
+    /// compare line by line.
     @inline(__always)
     static func writePlainLine(_ m: UInt64, to line: inout ByteCursor, in out: inout MutableSpan<UInt8>) {
         assert(m > 0 && m < 1_000_000_000_000)
@@ -67,47 +72,40 @@ extension JapaneseNumbers {
         let low = Int(truncatingIfNeeded: m % 100_000_000)
         let s1 = low / 10_000
         let s0 = low % 10_000
-        let table = GroupTables.main
-        let main = table.span
-        let size = GroupTables.recordSize
-        let r2 = size &* s2, r1 = size &* s1, r0 = size &* s0
 
         // Digits: the highest section without leading zeros, then four digits a section.
         let top = s2 != 0 ? s2 : s1 != 0 ? s1 : s0
-        let topLength = top >= 1000 ? 4 : top >= 100 ? 3 : top >= 10 ? 2 : 1
-        let digitsEnd = GroupTables.digitsOffset + 4
-        let topRecord = s2 != 0 ? r2 : s1 != 0 ? r1 : r0
-        line.copy(main, from: topRecord + digitsEnd - topLength, count: topLength, in: &out)
-        if m >= 100_000_000 { line.copy(main, from: r1 + GroupTables.digitsOffset, count: 4, in: &out) }
-        if m >= 10_000 { line.copy(main, from: r0 + GroupTables.digitsOffset, count: 4, in: &out) }
+        line.putDigits(top, count: top >= 1000 ? 4 : top >= 100 ? 3 : top >= 10 ? 2 : 1, in: &out)
+        if m >= 100_000_000 { line.putDigits(s1, count: 4, in: &out) }
+        if m >= 10_000 { line.putDigits(s0, count: 4, in: &out) }
         line.put(9, in: &out)
 
         // Kanji.
-        let kanji = GroupTables.kanjiOffset
-        if s2 != 0 { line.copyEntry(main, at: r2 + kanji, in: &out); line.put(utf8(0x5104), count: 3, in: &out) }   // 億
-        if s1 != 0 { line.copyEntry(main, at: r1 + kanji, in: &out); line.put(utf8(0x4E07), count: 3, in: &out) }   // 万
-        if s0 != 0 { line.copyEntry(main, at: r0 + kanji, in: &out) }
+        let kanji = GroupTables.kanji
+        if s2 != 0 { line.copy(kanji, s2, in: &out); line.put(utf8(0x5104), count: 3, in: &out) }   // 億
+        if s1 != 0 { line.copy(kanji, s1, in: &out); line.put(utf8(0x4E07), count: 3, in: &out) }   // 万
+        if s0 != 0 { line.copy(kanji, s0, in: &out) }
         line.put(9, in: &out)
 
         // Hiragana.
-        let kana = GroupTables.hiraganaOffset
-        if s2 != 0 { line.copyEntry(main, at: r2 + kana, in: &out); line.put(utf8(0x304A, 0x304F), count: 6, in: &out) }   // おく
-        if s1 != 0 { line.copyEntry(main, at: r1 + kana, in: &out); line.put(utf8(0x307E, 0x3093), count: 6, in: &out) }   // まん
-        if s0 != 0 { line.copyEntry(main, at: r0 + kana, in: &out) }
+        let kana = GroupTables.hiragana
+        if s2 != 0 { line.copy(kana, s2, in: &out); line.put(utf8(0x304A, 0x304F), count: 6, in: &out) }   // おく
+        if s1 != 0 { line.copy(kana, s1, in: &out); line.put(utf8(0x307E, 0x3093), count: 6, in: &out) }   // まん
+        if s0 != 0 { line.copy(kana, s0, in: &out) }
         line.put(9, in: &out)
 
         // Romaji: a space between sections; n' before oku (sanzen'oku).
-        let romaji = GroupTables.romajiOffset
+        let romaji = GroupTables.romaji
         if s2 != 0 {
-            line.copyEntry(main, at: r2 + romaji, in: &out)
-            if main[r2 + romaji + Int(main[r2 + romaji])] == UInt8(ascii: "n") { line.put(UInt8(ascii: "'"), in: &out) }
+            line.copy(romaji, s2, in: &out)
+            if out[line.at - 1] == UInt8(ascii: "n") { line.put(UInt8(ascii: "'"), in: &out) }
             line.put(ascii("oku "), count: low != 0 ? 4 : 3, in: &out)
         }
         if s1 != 0 {
-            line.copyEntry(main, at: r1 + romaji, in: &out)
+            line.copy(romaji, s1, in: &out)
             line.put(ascii("man "), count: s0 != 0 ? 4 : 3, in: &out)
         }
-        if s0 != 0 { line.copyEntry(main, at: r0 + romaji, in: &out) }
+        if s0 != 0 { line.copy(romaji, s0, in: &out) }
         line.put(10, in: &out)
     }
 

@@ -179,8 +179,7 @@ enum QuickParser {
         for pos in 0...3 {
             for digit in 1...9 {
                 let action = SpellingAutomaton.element(pos: pos, digit: digit)
-                let entry = column.entry(digit * GroupTables.powerOfTen(pos))
-                let plain = codes(column.table[entry + 1 ..< entry + 1 + Int(column.table[entry])])
+                let plain = codes(column.bytes(digit * GroupTables.powerOfTen(pos))[...])
                 elements.append((pos, .init(symbols: plain, action: action, next: afterElement(pos))))
                 // The changed forms, each with the units it may stand before.
                 var changed: [[UInt8]: Int] = [:]
@@ -259,8 +258,7 @@ enum QuickParser {
 
         for pos in 0...3 {
             for digit in 1...9 {
-                let entry = column.entry(digit * GroupTables.powerOfTen(pos))
-                let spelling = Array(column.table[entry + 1 ..< entry + 1 + Int(column.table[entry])])
+                let spelling = column.bytes(digit * GroupTables.powerOfTen(pos))
                 let next = afterElement(pos, endsInN: spelling.last == n)
                 let action = SpellingAutomaton.element(pos: pos, digit: digit)
                 let joined = SpellingAutomaton.Token(symbols: spelling, action: action, next: next)

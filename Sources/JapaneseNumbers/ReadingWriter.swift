@@ -8,12 +8,12 @@
 /// before a group unit, `n'` before a vowel or y, and a っ doubling the next consonant
 /// (t before ch). Nothing here allocates.
 enum ReadingWriter {
-    /// Room a writer may need for one script of any reading: at most マイナス, five
-    /// sections of at most 57 bytes with their units and a counter's piece, about 430
-    /// bytes in kana.
+    /// Room a writer may need for one script of any reading, with the stores' slack: at
+    /// most マイナス, five sections of at most 57 bytes with their units and a counter's
+    /// piece, about 430 bytes in kana.
     static let scriptCapacity = 1024
     /// Room for the whole tab-separated line: the digits, kanji, kana and romaji of the
-    /// longest reading come to about 810 bytes.
+    /// longest reading come to about 810 bytes, then the stores' slack.
     static let lineCapacity = 1024
 
     static let powers: (UInt64, UInt64, UInt64, UInt64, UInt64) =
@@ -259,9 +259,6 @@ enum ReadingWriter {
     static func writeDecimal(_ n: Int64, to cursor: inout ByteCursor, in out: inout MutableSpan<UInt8>) {
         if n < 0 { cursor.put(UInt8(ascii: "-"), in: &out) }
         let (s0, s1, s2, s3, s4) = sections(n.magnitude)
-        // The four digits of each section are in its record of the section table, next to its kanji.
-        let table = GroupTables.main
-        let main = table.span
         let rest = s4 != 0 ? 4 : s3 != 0 ? 3 : s2 != 0 ? 2 : s1 != 0 ? 1 : 0
         let top: UInt64
         switch rest {
@@ -272,14 +269,11 @@ enum ReadingWriter {
         default: top = s0
         }
         // The highest section without its leading zeros (0 is "0").
-        let length = top >= 1000 ? 4 : top >= 100 ? 3 : top >= 10 ? 2 : 1
-        let digitsEnd = GroupTables.digitsOffset + 4
-        cursor.copy(main, from: GroupTables.recordSize &* Int(top) + digitsEnd - length, count: length, in: &out)
-        let size = GroupTables.recordSize, digits = GroupTables.digitsOffset
-        if rest >= 4 { cursor.copy(main, from: size &* Int(s3) + digits, count: 4, in: &out) }
-        if rest >= 3 { cursor.copy(main, from: size &* Int(s2) + digits, count: 4, in: &out) }
-        if rest >= 2 { cursor.copy(main, from: size &* Int(s1) + digits, count: 4, in: &out) }
-        if rest >= 1 { cursor.copy(main, from: size &* Int(s0) + digits, count: 4, in: &out) }
+        cursor.putDigits(Int(top), count: top >= 1000 ? 4 : top >= 100 ? 3 : top >= 10 ? 2 : 1, in: &out)
+        if rest >= 4 { cursor.putDigits(Int(s3), count: 4, in: &out) }
+        if rest >= 3 { cursor.putDigits(Int(s2), count: 4, in: &out) }
+        if rest >= 2 { cursor.putDigits(Int(s1), count: 4, in: &out) }
+        if rest >= 1 { cursor.putDigits(Int(s0), count: 4, in: &out) }
     }
 
     // MARK: Strings
