@@ -30,7 +30,7 @@ struct BytePool: Sendable {
 /// Where a writer has got to in the bytes it writes (a `MutableSpan` each call is
 /// handed). Every write is bounds-checked; a section entry and a word are stored whole
 /// (16 or 8 bytes) and only their length counts, so a writer asks for room for what it
-/// writes plus ``slack`` (``ReadingWriter/scriptCapacity``, ``ReadingWriter/lineCapacity``).
+/// writes plus ``slack`` (``ReadingWriter/lineCapacity``, ``ReadingWriter/string(_:)``).
 struct ByteCursor {
     var at: Int
 

@@ -8,10 +8,6 @@
 /// before a group unit, `n'` before a vowel or y, and a っ doubling the next consonant
 /// (t before ch). Nothing here allocates.
 enum ReadingWriter {
-    /// Room a writer may need for one script of any reading, with the stores' slack: at
-    /// most マイナス, five sections of at most 57 bytes with their units and a counter's
-    /// piece, about 430 bytes in kana.
-    static let scriptCapacity = 1024
     /// Room for the whole tab-separated line: the digits, kanji, kana and romaji of the
     /// longest reading come to about 810 bytes, then the stores' slack.
     static let lineCapacity = 1024
@@ -278,26 +274,33 @@ enum ReadingWriter {
 
     // MARK: Strings
 
-    /// The String of the bytes a writer puts in a zeroed scratch buffer of `capacity` bytes.
+    /// The String of the bytes `write` puts in a scratch buffer on the stack, checked to be
+    /// UTF-8 (the writers join UTF-8 pieces, so it always is). One script of any reading
+    /// takes at most about 400 bytes (マイナス, five sections of at most 63 bytes with their
+    /// units, a counter's piece), then the stores' slack.
     @inline(__always)
-    static func string(capacity: Int, _ write: (inout ByteCursor, inout MutableSpan<UInt8>) -> Void) -> String {
-        var bytes = [UInt8](repeating: 0, count: capacity)
+    static func string(_ write: (inout ByteCursor, inout MutableSpan<UInt8>) -> Void) -> String {
+        var scratch = InlineArray<512, UInt8>(repeating: 0)
         var cursor = ByteCursor()
-        var span = bytes.mutableSpan
-        write(&cursor, &span)
-        return String(decoding: bytes[..<cursor.at], as: UTF8.self)
+        var bytes = scratch.mutableSpan
+        write(&cursor, &bytes)
+        do {
+            return String(copying: try UTF8Span(validating: scratch.span.extracting(0..<cursor.at)))
+        } catch {
+            preconditionFailure("a reading writer wrote bytes that are not UTF-8: \(error)")
+        }
     }
 
     static func kanaString(_ n: Int64, counter: CounterTable?, script: Script) -> String {
-        string(capacity: scriptCapacity) { write(n, counter: counter, script: script, to: &$0, in: &$1) }
+        string { write(n, counter: counter, script: script, to: &$0, in: &$1) }
     }
 
     static func kanjiString(_ n: Int64, counter: CounterTable?) -> String {
-        string(capacity: scriptCapacity) { writeKanji(n, counter: counter, to: &$0, in: &$1) }
+        string { writeKanji(n, counter: counter, to: &$0, in: &$1) }
     }
 
     static func writtenString(_ n: Int64, counter: CounterTable?) -> String {
-        string(capacity: 128) { cursor, out in
+        string { cursor, out in
             writeDecimal(n, to: &cursor, in: &out)
             if let counter, !counter.bareWritten.contains(n) { cursor.copy(counter.kanjiPool.bytes(CounterPieces.name), in: &out) }
         }

@@ -254,16 +254,10 @@ final class SpellingAutomaton: Sendable {
 
 }
 
-/// A reading in progress: the automaton's tables (copied out of it, for a loop to keep in
-/// registers), its state, and what the text read so far comes to: the groups closed and
-/// the section being read.
+/// A reading in progress: the automaton, its state, and what the text read so far comes
+/// to: the groups closed and the section being read.
 struct SpellingReader {
-    let transitions: [UInt16]
-    let actions: [UInt8]
-    let addends: [UInt16]
-    let finals: [UInt8]
-    let pairTransitions: [UInt16]
-    let pairActions: [UInt8]
+    let automaton: SpellingAutomaton
     var state: Int
     var total: UInt64 = 0
     var section: UInt64 = 0
@@ -271,12 +265,7 @@ struct SpellingReader {
 
     @inline(__always)
     init(_ automaton: SpellingAutomaton) {
-        transitions = automaton.transitions
-        actions = automaton.actions
-        addends = automaton.addends
-        finals = automaton.finals
-        pairTransitions = automaton.pairTransitions
-        pairActions = automaton.pairActions
+        self.automaton = automaton
         state = automaton.start
     }
 
@@ -292,8 +281,8 @@ struct SpellingReader {
     @inline(__always)
     mutating func readPair(_ pairClass: Int) -> Bool {
         let at = state &+ pairClass
-        state = Int(pairTransitions[at])
-        return apply(Int(pairActions[at]))
+        state = Int(automaton.pairTransitions[at])
+        return apply(Int(automaton.pairActions[at]))
     }
 
     /// Back from pair steps to single ones (to read an odd last symbol, and to finish).
@@ -308,14 +297,14 @@ struct SpellingReader {
     @inline(__always)
     mutating func read(_ symbolClass: Int) -> Bool {
         let at = state &+ symbolClass
-        state = Int(transitions[at])
-        return apply(Int(actions[at]))
+        state = Int(automaton.transitions[at])
+        return apply(Int(automaton.actions[at]))
     }
 
     /// The number read, or nil when the text may not end here.
     @inline(__always)
     mutating func finish() -> Int64? {
-        let last = Int(finals[state >> SpellingAutomaton.classBits])
+        let last = Int(automaton.finals[state >> SpellingAutomaton.classBits])
         guard last != 0, apply(last), let sum = QuickParser.adding(section, to: total),
               sum > 0, sum <= UInt64(Int64.max)
         else { return nil }
@@ -324,7 +313,7 @@ struct SpellingReader {
 
     @inline(__always)
     mutating func apply(_ action: SpellingAutomaton.Action) -> Bool {
-        section &+= UInt64(addends[action])
+        section &+= UInt64(automaton.addends[action])
         if action > SpellingAutomaton.firstUnit {
             let g = action - SpellingAutomaton.firstUnit
             guard g < lastGroup, let next = QuickParser.adding(section, times: QuickParser.groupPower(g), to: total)
