@@ -239,7 +239,9 @@ enum ReadingWriter {
             }
         }
         let m = n.magnitude
-        if n < 0 { for c: UInt32 in [0x30DE, 0x30A4, 0x30CA, 0x30B9] { cursor.put3(c, in: &out) } }   // マイナス
+        if n < 0 {   // マイナス
+            cursor.put3(0x30DE, in: &out); cursor.put3(0x30A4, in: &out); cursor.put3(0x30CA, in: &out); cursor.put3(0x30B9, in: &out)
+        }
         if m == 0 { cursor.put3(counter == nil ? 0x3007 : 0x96F6, in: &out) }                            // 〇 or 零
         let table = GroupTables.kanji
         let (s0, s1, s2, s3, s4) = sections(m)
