@@ -30,7 +30,7 @@ enum Script: Int, CaseIterable {
 /// Layout: each entry's bytes are kept in 16-byte chunks, so that a writer copies an
 /// entry as one or a few vector stores (and moves on by its length), and its length in
 /// a table of its own. What a line of `kazu read` needs of one section is one 128-byte
-/// record in ``main``: the kanji (2 chunks), the romaji (2) and the hiragana (4).
+/// record in ``record``: the kanji (2 chunks), the romaji (2) and the hiragana (4).
 /// Katakana (4 chunks) and romaji with macrons (2) have tables of their own.
 enum GroupTables {
     /// One script's entries: entry `v` is `width` chunks from `chunks[first + stride * v]`,
@@ -53,22 +53,21 @@ enum GroupTables {
         }
     }
 
-    /// Eight chunks a section: the kanji, romaji and hiragana columns' entries side by side.
-    static let main: [SIMD16<UInt8>] = {
-        var chunks: [SIMD16<UInt8>] = []
-        chunks.reserveCapacity(8 * 10_000)
-        let columns = [kanjiEntries, romajiEntries, hiraganaEntries]
-        for v in 0..<10_000 {
-            for column in columns { chunks += column.chunks[column.width * v ..< column.width * (v + 1)] }
-        }
-        return chunks
+    /// Eight chunks a section, the kanji, romaji and hiragana entries side by side, and
+    /// the three columns' lengths.
+    static let record: (chunks: [SIMD16<UInt8>], kanji: [UInt8], romaji: [UInt8], hiragana: [UInt8]) = {
+        var chunks = [SIMD16<UInt8>](repeating: .zero, count: 8 * 10_000)
+        let kanji = place(width: 2, into: &chunks, first: 0, stride: 8) { fillKanji(&$0, at: 0, stride: 32, room: 27) }
+        let romaji = place(width: 2, into: &chunks, first: 2, stride: 8) { fill(.romaji, &$0, at: 0, stride: 32, room: 31) }
+        let hiragana = place(width: 4, into: &chunks, first: 4, stride: 8) { fill(.hiragana, &$0, at: 0, stride: 64, room: 63) }
+        return (chunks, kanji, romaji, hiragana)
     }()
 
-    static let kanji = Column(chunks: main, lengths: kanjiEntries.lengths, first: 0, stride: 8, width: 2)
-    static let romaji = Column(chunks: main, lengths: romajiEntries.lengths, first: 2, stride: 8, width: 2)
-    static let hiragana = Column(chunks: main, lengths: hiraganaEntries.lengths, first: 4, stride: 8, width: 4)
-    static let katakana = separate(katakanaEntries)
-    static let romajiMacrons = separate(romajiMacronsEntries)
+    static let kanji = Column(chunks: record.chunks, lengths: record.kanji, first: 0, stride: 8, width: 2)
+    static let romaji = Column(chunks: record.chunks, lengths: record.romaji, first: 2, stride: 8, width: 2)
+    static let hiragana = Column(chunks: record.chunks, lengths: record.hiragana, first: 4, stride: 8, width: 4)
+    static let katakana = separate(width: 4) { fill(.katakana, &$0, at: 0, stride: 64, room: 63) }
+    static let romajiMacrons = separate(width: 2) { fill(.romajiMacrons, &$0, at: 0, stride: 32, room: 31) }
 
     /// The four ASCII digits of each section, the first in the lowest byte.
     static let digits: [UInt32] = (0..<10_000).map { v in
@@ -87,40 +86,33 @@ enum GroupTables {
         }
     }
 
-    /// Each section's entry as `width` chunks, and its length, before they are laid out.
-    struct Entries {
-        let chunks: [SIMD16<UInt8>]
-        let lengths: [UInt8]
-        let width: Int
-    }
-
-    static let kanjiEntries = entries(width: 2) { fillKanji(&$0, at: 0, stride: 32, room: 27) }
-    static let romajiEntries = entries(width: 2) { fill(.romaji, &$0, at: 0, stride: 32, room: 31) }
-    static let hiraganaEntries = entries(width: 4) { fill(.hiragana, &$0, at: 0, stride: 64, room: 63) }
-    static let katakanaEntries = entries(width: 4) { fill(.katakana, &$0, at: 0, stride: 64, room: 63) }
-    static let romajiMacronsEntries = entries(width: 2) { fill(.romajiMacrons, &$0, at: 0, stride: 32, room: 31) }
-
-    /// The entries `fill` writes as a length byte, then the bytes, `16 * width` bytes apart.
-    static func entries(width: Int, _ fill: (inout [UInt8]) -> Void) -> Entries {
-        let stride = 16 * width
-        var bytes = [UInt8](repeating: 0, count: stride * 10_000 + 16)
+    /// Puts the entries `fill` writes (a length byte, then the bytes, `16 * width` bytes
+    /// apart) into `chunks`, entry `v` at `first + stride * v`; returns their lengths.
+    static func place(
+        width: Int, into chunks: inout [SIMD16<UInt8>], first: Int, stride: Int, _ fill: (inout [UInt8]) -> Void
+    ) -> [UInt8] {
+        let size = 16 * width
+        var bytes = [UInt8](repeating: 0, count: size * 10_000 + 16)
         fill(&bytes)
-        var chunks: [SIMD16<UInt8>] = []
         var lengths: [UInt8] = []
+        lengths.reserveCapacity(10_000)
         for v in 0..<10_000 {
-            lengths.append(bytes[stride * v])
+            lengths.append(bytes[size * v])
             for k in 0..<width {
-                let start = stride * v + 1 + 16 * k
+                let start = size * v + 1 + 16 * k
                 var chunk = SIMD16<UInt8>()
                 for i in 0..<16 { chunk[i] = bytes[start + i] }
-                chunks.append(chunk)
+                chunks[first + stride * v + k] = chunk
             }
         }
-        return Entries(chunks: chunks, lengths: lengths, width: width)
+        return lengths
     }
 
-    static func separate(_ entries: Entries) -> Column {
-        Column(chunks: entries.chunks, lengths: entries.lengths, first: 0, stride: entries.width, width: entries.width)
+    /// A column in a table of its own.
+    static func separate(width: Int, _ fill: (inout [UInt8]) -> Void) -> Column {
+        var chunks = [SIMD16<UInt8>](repeating: .zero, count: width * 10_000)
+        let lengths = place(width: width, into: &chunks, first: 0, stride: width, fill)
+        return Column(chunks: chunks, lengths: lengths, first: 0, stride: width, width: width)
     }
 
     /// The digit of section `v` at `pos` (0 ones ... 3 thousands), by constant divisions.
