@@ -2,117 +2,108 @@
 ///
 /// Entry `i` is a packed `UInt32`: the offset of its bytes (23 bits), whether its kana
 /// ends in っ (1 bit: the next romaji word doubles its first consonant), and its
-/// length (8 bits, at most 255). The bytes are followed by 64 bytes of padding, so that
-/// a writer may copy a fixed 64 bytes for any entry up to that long and move on by its
-/// length. A struct of raw pointers: handing it around costs no reference counting.
-/// The tables built once (see ``GroupTables``) are never freed; a ``CounterTable``
-/// frees its own pools.
-struct BytePool: @unchecked Sendable {
-    let bytes: UnsafeMutablePointer<UInt8>
-    let entries: UnsafeMutablePointer<UInt32>
-    let count: Int
-
-    /// Copying this many bytes is always safe for an entry at most this long.
-    static let copyWidth = 64
+/// length (8 bits, at most 255).
+struct BytePool: Sendable {
+    let bytes: [UInt8]
+    let entries: [UInt32]
 
     init(_ strings: [(bytes: [UInt8], geminates: Bool)]) {
-        let total = strings.reduce(0) { $0 + $1.bytes.count }
-        precondition(total < 1 << 23, "BytePool holds at most 8 MiB")
-        bytes = .allocate(capacity: total + Self.copyWidth)
-        bytes.initialize(repeating: 0, count: total + Self.copyWidth)
-        entries = .allocate(capacity: max(strings.count, 1))
-        count = strings.count
-        var offset = 0
-        for (i, string) in strings.enumerated() {
+        var bytes: [UInt8] = []
+        var entries: [UInt32] = []
+        for string in strings {
+            precondition(bytes.count < 1 << 23, "BytePool holds at most 8 MiB")
             precondition(string.bytes.count <= 255, "a BytePool entry has at most 255 bytes")
-            string.bytes.withUnsafeBufferPointer { source in
-                if let base = source.baseAddress { (bytes + offset).update(from: base, count: source.count) }
-            }
-            entries[i] = UInt32(offset) << 9 | (string.geminates ? 1 << 8 : 0) | UInt32(string.bytes.count)
-            offset += string.bytes.count
+            entries.append(UInt32(bytes.count) << 9 | (string.geminates ? 1 << 8 : 0) | UInt32(string.bytes.count))
+            bytes += string.bytes
         }
-    }
-
-    func deallocate() {
-        bytes.deallocate()
-        entries.deallocate()
+        self.bytes = bytes
+        self.entries = entries
     }
 
     /// The bytes of entry `i`.
-    func bytes(_ i: Int) -> UnsafeBufferPointer<UInt8> {
+    func bytes(_ i: Int) -> ArraySlice<UInt8> {
         let e = entries[i]
-        return UnsafeBufferPointer(start: bytes + Int(e >> 9), count: Int(e & 0xFF))
+        return bytes[Int(e >> 9) ..< Int(e >> 9) + Int(e & 0xFF)]
     }
 }
 
-/// Where a writer puts bytes: a pointer with room for what it writes plus
-/// ``BytePool/copyWidth`` bytes, and how far it has got.
+/// Where a writer has got to in the bytes it writes (a `MutableSpan` each call is
+/// handed). Every write is bounds-checked; a section entry and a word are stored whole
+/// (16 or 8 bytes) and only their length counts, so a writer asks for room for what it
+/// writes plus ``slack`` (``ReadingWriter/lineCapacity``, ``ReadingWriter/string(_:)``).
 struct ByteCursor {
-    let base: UnsafeMutablePointer<UInt8>
     var at: Int
 
-    init(_ base: UnsafeMutablePointer<UInt8>, at: Int = 0) {
-        self.base = base
+    /// The most bytes a store reaches past what counts.
+    static let slack = 64
+
+    init(at: Int = 0) {
         self.at = at
     }
 
     @inline(__always)
-    mutating func put(_ byte: UInt8) {
-        base[at] = byte
+    mutating func put(_ byte: UInt8, in out: inout MutableSpan<UInt8>) {
+        out[at] = byte
         at += 1
     }
 
     /// Appends entry `e` of `pool`.
     @inline(__always)
-    mutating func copy(_ pool: BytePool, entry e: UInt32) {
-        let count = Int(e & 0xFF)
-        let source = pool.bytes + Int(e >> 9)
-        if count <= BytePool.copyWidth {
-            // A fixed-size copy compiles to a few vector moves; the padding makes it safe.
-            UnsafeMutableRawPointer(base + at).copyMemory(from: source, byteCount: BytePool.copyWidth)
-        } else {
-            (base + at).update(from: source, count: count)
+    mutating func copy(_ pool: BytePool, entry e: UInt32, in out: inout MutableSpan<UInt8>) {
+        copy(pool.bytes.span, from: Int(e >> 9), count: Int(e & 0xFF), in: &out)
+    }
+
+    /// Appends entry `v` of a section table column: its chunks are stored whole.
+    @inline(__always)
+    mutating func copy(_ column: GroupTables.Column, _ v: Int, in out: inout MutableSpan<UInt8>) {
+        var bytes = MutableRawSpan(_elements: &out)
+        let start = column.first + column.stride * v
+        for k in 0..<column.width {
+            bytes.storeBytes(of: column.chunks[start + k], toByteOffset: at + 16 * k, as: SIMD16<UInt8>.self)
         }
+        at += Int(column.lengths[v])
+    }
+
+    @inline(__always)
+    mutating func copy(_ bytes: [UInt8], in out: inout MutableSpan<UInt8>) {
+        copy(bytes.span, from: 0, count: bytes.count, in: &out)
+    }
+
+    @inline(__always)
+    mutating func copy(_ bytes: ArraySlice<UInt8>, in out: inout MutableSpan<UInt8>) {
+        let span = bytes.span
+        copy(span, from: 0, count: span.count, in: &out)
+    }
+
+    /// Appends `count` bytes of `source` from `start`.
+    @inline(__always)
+    mutating func copy(_ source: Span<UInt8>, from start: Int, count: Int, in out: inout MutableSpan<UInt8>) {
+        let from = source.extracting(start ..< start + count)
+        precondition(at + count <= out.count, "a reading writer ran out of room")
+        for i in from.indices { out[at &+ i] = from[i] }
         at += count
-    }
-
-    /// Appends entry `v` of a section table column: a length byte, then at most the
-    /// column's room of bytes, all of which are copied.
-    @inline(__always)
-    mutating func copy(_ column: GroupTables.Column, _ v: Int) {
-        let entry = column.entry(v)
-        copyInChunks(column.room, from: entry + 1, to: base + at)
-        at += Int(entry[0])
-    }
-
-    @inline(__always)
-    mutating func copy(_ bytes: UnsafeBufferPointer<UInt8>) {
-        if let source = bytes.baseAddress { (base + at).update(from: source, count: bytes.count) }
-        at += bytes.count
     }
 
     /// A three-byte UTF-8 sequence (every kanji and kana the library writes is one).
     @inline(__always)
-    mutating func put3(_ codePoint: UInt32) {
-        base[at] = UInt8(0xE0 | (codePoint >> 12))
-        base[at + 1] = UInt8(0x80 | ((codePoint >> 6) & 0x3F))
-        base[at + 2] = UInt8(0x80 | (codePoint & 0x3F))
+    mutating func put3(_ codePoint: UInt32, in out: inout MutableSpan<UInt8>) {
+        out[at] = UInt8(0xE0 | (codePoint >> 12))
+        out[at + 1] = UInt8(0x80 | ((codePoint >> 6) & 0x3F))
+        out[at + 2] = UInt8(0x80 | (codePoint & 0x3F))
         at += 3
     }
-}
 
-/// Copies `count` bytes, 16 to 64 (a constant where it is called), as 16-byte moves, the
-/// last overlapping the one before it: at most four loads and four stores, and not a
-/// byte read outside `source ..< source + count`.
-@inline(__always)
-func copyInChunks(_ count: Int, from source: UnsafePointer<UInt8>, to target: UnsafeMutablePointer<UInt8>) {
-    assert(count >= 16 && count <= 64)
-    @inline(__always) func move(_ offset: Int) {
-        let chunk = UnsafeRawPointer(source + offset).loadUnaligned(as: SIMD16<UInt8>.self)
-        UnsafeMutableRawPointer(target + offset).storeBytes(of: chunk, as: SIMD16<UInt8>.self)
+    /// The low `count` bytes of `word`, lowest first: all eight are stored.
+    @inline(__always)
+    mutating func put(_ word: UInt64, count: Int, in out: inout MutableSpan<UInt8>) {
+        var bytes = MutableRawSpan(_elements: &out)
+        bytes.storeBytes(of: word.littleEndian, toByteOffset: at, as: UInt64.self)
+        at += count
     }
-    move(0)
-    if count > 32 { move(16) }
-    if count > 48 { move(32) }
-    move(count - 16)
+
+    /// The last `count` of the four digits of section `s`.
+    @inline(__always)
+    mutating func putDigits(_ s: Int, count: Int, in out: inout MutableSpan<UInt8>) {
+        put(UInt64(GroupTables.digits[s]) >> UInt64(8 &* (4 &- count)), count: count, in: &out)
+    }
 }

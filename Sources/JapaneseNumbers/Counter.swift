@@ -254,10 +254,6 @@ final class CounterTable: Sendable {
         hasOtherExact = other
     }
 
-    deinit {
-        for pool in [hiraganaPool, katakanaPool, romajiPool, romajiMacronsPool, kanjiPool] { pool.deallocate() }
-    }
-
     @inline(__always)
     func pool(_ script: Script) -> BytePool {
         switch script {

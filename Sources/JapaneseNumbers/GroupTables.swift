@@ -27,73 +27,92 @@ enum Script: Int, CaseIterable {
 /// built the first time it is used, from the same pieces as the slot builder, so that
 /// the two cannot disagree.
 ///
-/// Layout, for the caches: what a line of `kazu read` needs of one section is one
-/// 128-byte record, two cache lines, in ``main``: the kanji (length, then bytes) at 0,
-/// the four digits at 28, the romaji at 32, the hiragana at 64 (alone in its line, for
-/// ``JapaneseNumbers/hiragana(of:counter:)``). Katakana (64-byte entries) and romaji
-/// with macrons (32-byte entries) have tables of their own. A writer copies an entry's
-/// whole room (``Column/room``) in 16-byte moves, reading nothing outside the entry; every
-/// table is followed by 64 bytes of padding all the same.
+/// Layout: each entry's bytes are kept in 16-byte chunks, so that a writer copies an
+/// entry as one or a few vector stores (and moves on by its length), and its length in
+/// a table of its own. What a line of `kazu read` needs of one section is one 128-byte
+/// record in ``record``: the kanji (2 chunks), the romaji (2) and the hiragana (4).
+/// Katakana (4 chunks) and romaji with macrons (2) have tables of their own.
 enum GroupTables {
-    struct Column {
-        /// The length byte of entry 0; entry `v` is `stride * v` further on.
-        let base: UnsafePointer<UInt8>
+    /// One script's entries: entry `v` is `width` chunks from `chunks[first + stride * v]`,
+    /// of which the first `lengths[v]` bytes count.
+    struct Column: Sendable {
+        let chunks: [SIMD16<UInt8>]
+        let lengths: [UInt8]
+        let first: Int
         let stride: Int
-        /// The most bytes an entry holds after its length byte: a writer copies this many.
-        let room: Int
+        let width: Int
 
-        @inline(__always)
-        func entry(_ v: Int) -> UnsafePointer<UInt8> { base + stride &* v }
+        /// The bytes of entry `v`.
+        func bytes(_ v: Int) -> [UInt8] {
+            var bytes: [UInt8] = []
+            for k in 0..<width {
+                let chunk = chunks[first + stride * v + k]
+                for i in 0..<16 { bytes.append(chunk[i]) }
+            }
+            return Array(bytes.prefix(Int(lengths[v])))
+        }
     }
 
-    static let recordSize = 128
-    static let kanjiOffset = 0, digitsOffset = 28, romajiOffset = 32, hiraganaOffset = 64
-    /// The most bytes each entry of a record holds, after its length byte.
-    static let kanjiRoom = 27, romajiRoom = 31, hiraganaRoom = 63
-
-    nonisolated(unsafe) static let main: UnsafePointer<UInt8> = {
-        let table = allocate(recordSize)
-        fillKanji(table + kanjiOffset, stride: recordSize, room: kanjiRoom)
-        for v in 0..<10_000 {
-            var digits = v
-            for k in stride(from: 3, through: 0, by: -1) {
-                table[recordSize * v + digitsOffset + k] = UInt8(ascii: "0") + UInt8(digits % 10)
-                digits /= 10
-            }
-        }
-        fill(.romaji, table + romajiOffset, stride: recordSize, room: romajiRoom)
-        fill(.hiragana, table + hiraganaOffset, stride: recordSize, room: hiraganaRoom)
-        return UnsafePointer(table)
+    /// Eight chunks a section, the kanji, romaji and hiragana entries side by side, and
+    /// the three columns' lengths.
+    static let record: (chunks: [SIMD16<UInt8>], kanji: [UInt8], romaji: [UInt8], hiragana: [UInt8]) = {
+        var chunks = [SIMD16<UInt8>](repeating: .zero, count: 8 * 10_000)
+        let kanji = place(width: 2, into: &chunks, first: 0, stride: 8) { fillKanji(&$0, at: 0, stride: 32, room: 27) }
+        let romaji = place(width: 2, into: &chunks, first: 2, stride: 8) { fill(.romaji, &$0, at: 0, stride: 32, room: 31) }
+        let hiragana = place(width: 4, into: &chunks, first: 4, stride: 8) { fill(.hiragana, &$0, at: 0, stride: 64, room: 63) }
+        return (chunks, kanji, romaji, hiragana)
     }()
 
-    nonisolated(unsafe) static let katakana: UnsafePointer<UInt8> = single(.katakana, stride: 64)
-    nonisolated(unsafe) static let romajiMacrons: UnsafePointer<UInt8> = single(.romajiMacrons, stride: 32)
+    static let kanji = Column(chunks: record.chunks, lengths: record.kanji, first: 0, stride: 8, width: 2)
+    static let romaji = Column(chunks: record.chunks, lengths: record.romaji, first: 2, stride: 8, width: 2)
+    static let hiragana = Column(chunks: record.chunks, lengths: record.hiragana, first: 4, stride: 8, width: 4)
+    static let katakana = separate(width: 4) { fill(.katakana, &$0, at: 0, stride: 64, room: 63) }
+    static let romajiMacrons = separate(width: 2) { fill(.romajiMacrons, &$0, at: 0, stride: 32, room: 31) }
+
+    /// The four ASCII digits of each section, the first in the lowest byte.
+    static let digits: [UInt32] = (0..<10_000).map { v in
+        var word: UInt32 = 0
+        for pos in 0...3 { word |= UInt32(UInt8(ascii: "0") + UInt8(digit(v, pos))) << UInt32(8 * (3 - pos)) }
+        return word
+    }
 
     @inline(__always)
     static func column(_ script: Script) -> Column {
         switch script {
-        case .hiragana: return Column(base: main + hiraganaOffset, stride: recordSize, room: hiraganaRoom)
-        case .katakana: return Column(base: katakana, stride: 64, room: 63)
-        case .romaji: return Column(base: main + romajiOffset, stride: recordSize, room: romajiRoom)
-        case .romajiMacrons: return Column(base: romajiMacrons, stride: 32, room: 31)
+        case .hiragana: return hiragana
+        case .katakana: return katakana
+        case .romaji: return romaji
+        case .romajiMacrons: return romajiMacrons
         }
     }
 
-    @inline(__always)
-    static var kanji: Column { Column(base: main + kanjiOffset, stride: recordSize, room: kanjiRoom) }
-
-    /// Zeroed room for 10000 entries of `stride` bytes and the padding, aligned to cache lines.
-    static func allocate(_ stride: Int) -> UnsafeMutablePointer<UInt8> {
-        let bytes = stride * 10_000 + BytePool.copyWidth
-        let raw = UnsafeMutableRawPointer.allocate(byteCount: bytes, alignment: 64)
-        raw.initializeMemory(as: UInt8.self, repeating: 0, count: bytes)
-        return raw.assumingMemoryBound(to: UInt8.self)
+    /// Puts the entries `fill` writes (a length byte, then the bytes, `16 * width` bytes
+    /// apart) into `chunks`, entry `v` at `first + stride * v`; returns their lengths.
+    static func place(
+        width: Int, into chunks: inout [SIMD16<UInt8>], first: Int, stride: Int, _ fill: (inout [UInt8]) -> Void
+    ) -> [UInt8] {
+        let size = 16 * width
+        var bytes = [UInt8](repeating: 0, count: size * 10_000 + 16)
+        fill(&bytes)
+        var lengths: [UInt8] = []
+        lengths.reserveCapacity(10_000)
+        for v in 0..<10_000 {
+            lengths.append(bytes[size * v])
+            for k in 0..<width {
+                let start = size * v + 1 + 16 * k
+                var chunk = SIMD16<UInt8>()
+                for i in 0..<16 { chunk[i] = bytes[start + i] }
+                chunks[first + stride * v + k] = chunk
+            }
+        }
+        return lengths
     }
 
-    static func single(_ script: Script, stride: Int) -> UnsafePointer<UInt8> {
-        let table = allocate(stride)
-        fill(script, table, stride: stride, room: stride - 1)
-        return UnsafePointer(table)
+    /// A column in a table of its own.
+    static func separate(width: Int, _ fill: (inout [UInt8]) -> Void) -> Column {
+        var chunks = [SIMD16<UInt8>](repeating: .zero, count: width * 10_000)
+        let lengths = place(width: width, into: &chunks, first: 0, stride: width, fill)
+        return Column(chunks: chunks, lengths: lengths, first: 0, stride: width, width: width)
     }
 
     /// The digit of section `v` at `pos` (0 ones ... 3 thousands), by constant divisions.
@@ -107,103 +126,85 @@ enum GroupTables {
         }
     }
 
-    /// Entry `v` (a length byte, then the bytes) at `entries + stride * v`, for every section.
-    static func fillKanji(_ entries: UnsafeMutablePointer<UInt8>, stride: Int, room: Int) {
+    /// Entry `v` (a length byte, then the bytes) at `table[at + stride * v]`, for every section.
+    static func fillKanji(_ table: inout [UInt8], at: Int, stride: Int, room: Int) {
         // Element (pos, digit) as kanji: the digit (not 一 before 十 百 千), then the unit.
-        var pool: [UInt8] = []
-        var starts: [Int] = []
+        var elements: [[UInt8]] = []
         for pos in 0...3 {
             for d in 0...9 {
-                starts.append(pool.count)
-                if d == 0 { continue }
-                if pos == 0 || d > 1 { pool += NumberTables.digitKanjiUTF8[d] }
-                pool += NumberTables.unitKanjiUTF8[pos]
+                var element: [UInt8] = []
+                if d != 0 {
+                    if pos == 0 || d > 1 { element += NumberTables.digitKanjiUTF8[d] }
+                    element += NumberTables.unitKanjiUTF8[pos]
+                }
+                elements.append(element)
             }
         }
-        starts.append(pool.count)
-        pool.withUnsafeBufferPointer { pool in
-            starts.withUnsafeBufferPointer { starts in
-                for v in 0..<10_000 {
-                    let entry = entries + stride * v
-                    var length = 0
-                    for pos in Swift.stride(from: 3, through: 0, by: -1) {
-                        let d = digit(v, pos)
-                        if d == 0 { continue }
-                        let index = pos * 10 + d
-                        let count = starts[index + 1] - starts[index]
-                        precondition(length + count <= room, "a section's kanji outgrew its table entry")
-                        (entry + 1 + length).update(from: pool.baseAddress! + starts[index], count: count)
-                        length += count
-                    }
-                    entry[0] = UInt8(length)
-                }
+        for v in 0..<10_000 {
+            let entry = at + stride * v
+            var length = 0
+            for pos in Swift.stride(from: 3, through: 0, by: -1) {
+                let d = digit(v, pos)
+                if d == 0 { continue }
+                let element = elements[pos * 10 + d]
+                precondition(length + element.count <= room, "a section's kanji outgrew its table entry")
+                table.replaceSubrange(entry + 1 + length ..< entry + 1 + length + element.count, with: element)
+                length += element.count
             }
+            table[entry] = UInt8(length)
         }
     }
 
-    /// Each section's reading in `script` at `entries + stride * v`: its elements' canonical
+    /// Each section's reading in `script` at `table[at + stride * v]`: its elements' canonical
     /// pieces, joined as the slot builder joins them (a space before each element but ones
     /// after tens in romaji, `n'` before a vowel, a っ doubling the next consonant).
-    static func fill(_ script: Script, _ entries: UnsafeMutablePointer<UInt8>, stride: Int, room: Int) {
+    static func fill(_ script: Script, _ table: inout [UInt8], at: Int, stride: Int, room: Int) {
         // The canonical piece of each element, inside a section (inner) and last in it
-        // (end), as bytes in one pool: (pos * 10 + digit) * 2 + (last ? 1 : 0).
-        var pool: [UInt8] = []
-        var starts: [Int] = []
-        var geminates: [Bool] = []
+        // (end): (pos * 10 + digit) * 2 + (last ? 1 : 0).
+        var pieces: [(bytes: [UInt8], geminates: Bool)] = []
         for pos in 0...3 {
             for d in 0...9 {
                 for follow in [Follow.inner, Follow.end] {
-                    starts.append(pool.count)
                     let piece = d == 0 ? nil : NumberTables.chunk(pos: pos, digit: d, follow: follow)[0]
-                    pool += piece.map { script.bytes(of: $0) } ?? []
-                    geminates.append(piece?.geminatesNext ?? false)
+                    pieces.append((piece.map { script.bytes(of: $0) } ?? [], piece?.geminatesNext ?? false))
                 }
             }
         }
-        starts.append(pool.count)
         let romaji = script.isRomaji
-        pool.withUnsafeBufferPointer { pool in
-            starts.withUnsafeBufferPointer { starts in
-                geminates.withUnsafeBufferPointer { geminates in
-                    for v in 0..<10_000 {
-                        let entry = entries + stride * v
-                        let lastPos = v % 10 != 0 ? 0 : v % 100 != 0 ? 1 : v % 1000 != 0 ? 2 : 3
-                        var length = 0
-                        var previousPos = -1
-                        var geminate = false
-                        for pos in Swift.stride(from: 3, through: 0, by: -1) {
-                            let d = digit(v, pos)
-                            if d == 0 { continue }
-                            let index = (pos * 10 + d) * 2 + (pos == lastPos ? 1 : 0)
-                            let start = starts[index], count = starts[index + 1] - start
-                            if romaji && count > 0 {
-                                let first = pool[start]
-                                let spaced = previousPos >= 0 && !(pos == 0 && previousPos == 1)
-                                var join: UInt8 = 0
-                                if spaced {
-                                    join = UInt8(ascii: " ")
-                                } else if geminate {
-                                    join = first == UInt8(ascii: "c") ? UInt8(ascii: "t") : first
-                                } else if length > 0 && entry[length] == UInt8(ascii: "n") && ReadingBuilder.isVowelOrY(first) {
-                                    join = UInt8(ascii: "'")
-                                }
-                                if join != 0 {
-                                    length += 1
-                                    entry[length] = join
-                                }
-                            }
-                            geminate = geminates[index]
-                            precondition(length + count <= room, "a section's reading outgrew its table entry")
-                            (entry + 1 + length).update(from: pool.baseAddress! + start, count: count)
-                            length += count
-                            previousPos = pos
-                        }
-                        // The writer relies on a section's reading not ending in っ before 万 and 億.
-                        precondition(!geminate)
-                        entry[0] = UInt8(length)
+        for v in 0..<10_000 {
+            let entry = at + stride * v
+            let lastPos = v % 10 != 0 ? 0 : v % 100 != 0 ? 1 : v % 1000 != 0 ? 2 : 3
+            var length = 0
+            var previousPos = -1
+            var geminate = false
+            for pos in Swift.stride(from: 3, through: 0, by: -1) {
+                let d = digit(v, pos)
+                if d == 0 { continue }
+                let piece = pieces[(pos * 10 + d) * 2 + (pos == lastPos ? 1 : 0)]
+                if romaji, let first = piece.bytes.first {
+                    let spaced = previousPos >= 0 && !(pos == 0 && previousPos == 1)
+                    var join: UInt8 = 0
+                    if spaced {
+                        join = UInt8(ascii: " ")
+                    } else if geminate {
+                        join = first == UInt8(ascii: "c") ? UInt8(ascii: "t") : first
+                    } else if length > 0 && table[entry + length] == UInt8(ascii: "n") && ReadingBuilder.isVowelOrY(first) {
+                        join = UInt8(ascii: "'")
+                    }
+                    if join != 0 {
+                        length += 1
+                        table[entry + length] = join
                     }
                 }
+                geminate = piece.geminates
+                precondition(length + piece.bytes.count <= room, "a section's reading outgrew its table entry")
+                table.replaceSubrange(entry + 1 + length ..< entry + 1 + length + piece.bytes.count, with: piece.bytes)
+                length += piece.bytes.count
+                previousPos = pos
             }
+            // The writer relies on a section's reading not ending in っ before 万 and 億.
+            precondition(!geminate)
+            table[entry] = UInt8(length)
         }
     }
 

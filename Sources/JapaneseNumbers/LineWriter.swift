@@ -23,122 +23,90 @@ extension JapaneseNumbers {
         }
     }
 
-    // Both write the line straight into `out`'s spare capacity: no second copy. The
-    // writers may store up to ``BytePool/copyWidth`` bytes past the line's end, inside
-    // the capacity asked for; only the line's bytes count as appended.
+    // Both write the line straight into `out`: room for the longest line is added (zeroed),
+    // the line written into it through a bounds-checked span, and the rest removed.
 
-    /// The line of 0 < m < 10^12 without a counter: see ``writePlainLine(_:to:)``.
+    /// The line of 0 < m < 10^12 without a counter: see ``writePlainLine(_:to:in:)``.
     static func appendPlainLine(_ m: UInt64, to out: inout [UInt8]) {
-        out.append(addingCapacity: ReadingWriter.lineCapacity) { span in
-            span.withUnsafeMutableBufferPointer { buffer, appended in
-                appended = writePlainLine(m, to: buffer.baseAddress!)
-            }
+        out.append(addingCapacity: plainLineCapacity) { line in
+            line.append(repeating: 0, count: plainLineCapacity)
+            var cursor = ByteCursor()
+            var bytes = line.mutableSpan
+            writePlainLine(m, to: &cursor, in: &bytes)
+            line.removeLast(plainLineCapacity - cursor.at)
         }
     }
 
     /// Any line, from the reading writers.
     static func appendLine(_ n: Int64, counter: CounterTable?, to out: inout [UInt8]) {
-        out.append(addingCapacity: ReadingWriter.lineCapacity) { span in
-            span.withUnsafeMutableBufferPointer { buffer, appended in
-                var line = ByteCursor(buffer.baseAddress!)
-                ReadingWriter.writeDecimal(n, to: &line)
-                if let counter, !counter.bareWritten.contains(n) { line.copy(counter.kanjiPool.bytes(CounterPieces.name)) }
-                line.put(9)
-                ReadingWriter.writeKanji(n, counter: counter, to: &line)
-                line.put(9)
-                ReadingWriter.write(n, counter: counter, script: .hiragana, to: &line)
-                line.put(9)
-                ReadingWriter.write(n, counter: counter, script: .romaji, to: &line)
-                line.put(10)
-                assert(line.at + BytePool.copyWidth <= ReadingWriter.lineCapacity)
-                appended = line.at
-            }
+        out.append(addingCapacity: ReadingWriter.lineCapacity) { line in
+            line.append(repeating: 0, count: ReadingWriter.lineCapacity)
+            var cursor = ByteCursor()
+            var bytes = line.mutableSpan
+            ReadingWriter.writeDecimal(n, to: &cursor, in: &bytes)
+            if let counter, !counter.bareWritten.contains(n) { cursor.copy(counter.kanjiPool.bytes(CounterPieces.name), in: &bytes) }
+            cursor.put(9, in: &bytes)
+            ReadingWriter.writeKanji(n, counter: counter, to: &cursor, in: &bytes)
+            cursor.put(9, in: &bytes)
+            ReadingWriter.write(n, counter: counter, script: .hiragana, to: &cursor, in: &bytes)
+            cursor.put(9, in: &bytes)
+            ReadingWriter.write(n, counter: counter, script: .romaji, to: &cursor, in: &bytes)
+            cursor.put(10, in: &bytes)
+            line.removeLast(ReadingWriter.lineCapacity - cursor.at)
         }
     }
 
+    /// Room for a plain line: at most 421 bytes (12 digits, 3 × 30 of kanji, 3 × 69 of kana,
+    /// 3 × 36 of romaji, 4 separators), and the stores' slack.
+    static let plainLineCapacity = 512
+
     /// The line of 0 < m < 10^12 without a counter, the common case, straight from the
-    /// section records: no element changes its sound below 兆, so each section is its
-    /// record's digits, kanji, kana and romaji, and the units are constants. The same
-    /// bytes as the general path (ReadingWriter), which the tests compare line by line.
-    /// Returns the line's length.
-    ///
-    /// Each entry is copied as a fixed number of bytes, its room in the record (so the
-    /// copy stays inside the record), in 16-byte moves, and each unit is one 8-byte store;
-    /// what follows is written over the unused tail. A line is at most 421 bytes (12
-    /// digits, 3 × 30 of kanji, 3 × 69 of kana, 3 × 36 of romaji, 4 separators) and no
-    /// store reaches more than 63 bytes past it: inside the capacity asked for.
+    /// section tables: no element changes its sound below 兆, so each section is its
+    /// entries' digits, kanji, kana and romaji, and the units are constants (one 8-byte
+    /// store each). The same bytes as the general path (ReadingWriter), which the tests
+    /// compare line by line.
     @inline(__always)
-    static func writePlainLine(_ m: UInt64, to start: UnsafeMutablePointer<UInt8>) -> Int {
+    static func writePlainLine(_ m: UInt64, to line: inout ByteCursor, in out: inout MutableSpan<UInt8>) {
         assert(m > 0 && m < 1_000_000_000_000)
         let s2 = Int(truncatingIfNeeded: m / 100_000_000)
         let low = Int(truncatingIfNeeded: m % 100_000_000)
         let s1 = low / 10_000
         let s0 = low % 10_000
-        let main = GroupTables.main
-        let r2 = main + GroupTables.recordSize &* s2
-        let r1 = main + GroupTables.recordSize &* s1
-        let r0 = main + GroupTables.recordSize &* s0
-        // The kana half of each record is its second cache line: ask for all three now,
-        // so that they are on their way while the digits and kanji are written.
-        let kana = GroupTables.hiraganaOffset, kanaRoom = GroupTables.hiraganaRoom
-        let kanaLength2 = Int(r2[kana]), kanaLength1 = Int(r1[kana]), kanaLength0 = Int(r0[kana])
-        var p = start
-        @inline(__always) func put(_ byte: UInt8) {
-            p.pointee = byte
-            p += 1
-        }
-        @inline(__always) func store(_ word: UInt64, count: Int) {
-            UnsafeMutableRawPointer(p).storeBytes(of: word.littleEndian, as: UInt64.self)
-            p += count
-        }
-        /// The entry (a length byte, then the bytes) at `offset` in `record`.
-        @inline(__always) func copy(_ record: UnsafePointer<UInt8>, _ offset: Int, room: Int, length: Int) {
-            copyInChunks(room, from: record + offset + 1, to: p)
-            p += length
-        }
-        @inline(__always) func copy(_ record: UnsafePointer<UInt8>, _ offset: Int, room: Int) {
-            copy(record, offset, room: room, length: Int(record[offset]))
-        }
-        @inline(__always) func digits(_ record: UnsafePointer<UInt8>) -> UInt64 {
-            UInt64(UInt32(littleEndian: UnsafeRawPointer(record + GroupTables.digitsOffset).load(as: UInt32.self)))
-        }
 
         // Digits: the highest section without leading zeros, then four digits a section.
         let top = s2 != 0 ? s2 : s1 != 0 ? s1 : s0
-        let topRecord = s2 != 0 ? r2 : s1 != 0 ? r1 : r0
-        let length = top >= 1000 ? 4 : top >= 100 ? 3 : top >= 10 ? 2 : 1
-        store(digits(topRecord) >> UInt64(8 &* (4 &- length)), count: length)
-        if m >= 100_000_000 { store(digits(r1), count: 4) }
-        if m >= 10_000 { store(digits(r0), count: 4) }
-        put(9)
+        line.putDigits(top, count: top >= 1000 ? 4 : top >= 100 ? 3 : top >= 10 ? 2 : 1, in: &out)
+        if m >= 100_000_000 { line.putDigits(s1, count: 4, in: &out) }
+        if m >= 10_000 { line.putDigits(s0, count: 4, in: &out) }
+        line.put(9, in: &out)
 
         // Kanji.
-        let kanji = GroupTables.kanjiOffset, kanjiRoom = GroupTables.kanjiRoom
-        if s2 != 0 { copy(r2, kanji, room: kanjiRoom); store(utf8(0x5104), count: 3) }   // 億
-        if s1 != 0 { copy(r1, kanji, room: kanjiRoom); store(utf8(0x4E07), count: 3) }   // 万
-        if s0 != 0 { copy(r0, kanji, room: kanjiRoom) }
-        put(9)
+        let kanji = GroupTables.kanji
+        if s2 != 0 { line.copy(kanji, s2, in: &out); line.put(utf8(0x5104), count: 3, in: &out) }   // 億
+        if s1 != 0 { line.copy(kanji, s1, in: &out); line.put(utf8(0x4E07), count: 3, in: &out) }   // 万
+        if s0 != 0 { line.copy(kanji, s0, in: &out) }
+        line.put(9, in: &out)
 
         // Hiragana.
-        if s2 != 0 { copy(r2, kana, room: kanaRoom, length: kanaLength2); store(utf8(0x304A, 0x304F), count: 6) }   // おく
-        if s1 != 0 { copy(r1, kana, room: kanaRoom, length: kanaLength1); store(utf8(0x307E, 0x3093), count: 6) }   // まん
-        if s0 != 0 { copy(r0, kana, room: kanaRoom, length: kanaLength0) }
-        put(9)
+        let kana = GroupTables.hiragana
+        if s2 != 0 { line.copy(kana, s2, in: &out); line.put(utf8(0x304A, 0x304F), count: 6, in: &out) }   // おく
+        if s1 != 0 { line.copy(kana, s1, in: &out); line.put(utf8(0x307E, 0x3093), count: 6, in: &out) }   // まん
+        if s0 != 0 { line.copy(kana, s0, in: &out) }
+        line.put(9, in: &out)
 
         // Romaji: a space between sections; n' before oku (sanzen'oku).
-        let romaji = GroupTables.romajiOffset, romajiRoom = GroupTables.romajiRoom
+        let romaji = GroupTables.romaji
         if s2 != 0 {
-            copy(r2, romaji, room: romajiRoom)
-            if r2[romaji + Int(r2[romaji])] == UInt8(ascii: "n") { put(UInt8(ascii: "'")) }
-            store(ascii("oku "), count: low != 0 ? 4 : 3)
+            line.copy(romaji, s2, in: &out)
+            if out[line.at - 1] == UInt8(ascii: "n") { line.put(UInt8(ascii: "'"), in: &out) }
+            line.put(ascii("oku "), count: low != 0 ? 4 : 3, in: &out)
         }
         if s1 != 0 {
-            copy(r1, romaji, room: romajiRoom)
-            store(ascii("man "), count: s0 != 0 ? 4 : 3)
+            line.copy(romaji, s1, in: &out)
+            line.put(ascii("man "), count: s0 != 0 ? 4 : 3, in: &out)
         }
-        if s0 != 0 { copy(r0, romaji, room: romajiRoom) }
-        put(10)
-        return p - start
+        if s0 != 0 { line.copy(romaji, s0, in: &out) }
+        line.put(10, in: &out)
     }
 
     /// The UTF-8 of one or two 3-byte code points (every kanji and kana the library writes

@@ -19,13 +19,12 @@
 /// Everything else, and every mistake, goes to the full parser, which explains it.
 enum QuickParser {
     static func parse(_ text: String) -> Int64? {
-        // Contiguous for every native string; nil (the full parser) for anything else.
-        text.utf8.withContiguousStorageIfAvailable { parse($0) } ?? nil
+        parse(text.utf8.span)
     }
 
-    static func parse(_ bytes: UnsafeBufferPointer<UInt8>) -> Int64? {
-        guard let first = bytes.first else { return nil }
-        switch first {
+    static func parse(_ bytes: Span<UInt8>) -> Int64? {
+        guard !bytes.isEmpty else { return nil }
+        switch bytes[0] {
         case 0x30...0x39: return digits(bytes)
         case 0x61...0x7A: return romaji(bytes)
         case 0xE3:
@@ -39,11 +38,11 @@ enum QuickParser {
 
     // MARK: Digits
 
-    static func digits(_ bytes: UnsafeBufferPointer<UInt8>) -> Int64? {
+    static func digits(_ bytes: Span<UInt8>) -> Int64? {
         guard bytes.count <= 18 else { return nil }
         var value: Int64 = 0
-        for byte in bytes {
-            let d = byte &- 0x30
+        for i in bytes.indices {
+            let d = bytes[i] &- 0x30
             guard d < 10 else { return nil }
             value = value &* 10 &+ Int64(d)
         }
@@ -56,9 +55,8 @@ enum QuickParser {
     /// d, 16 + pos a unit 十 百 千 (pos 1...3), 32 + g a group unit 万 萬 億 兆 京 (g 1...4).
     /// Made from NumberParser's own classification. It covers every character whose UTF-8
     /// starts with 0xE3...0xE9, the lead bytes ``kanji(_:)`` lets through.
-    nonisolated(unsafe) static let kanjiClass: UnsafePointer<UInt8> = {
-        let table = UnsafeMutablePointer<UInt8>.allocate(capacity: 0x7000)
-        table.initialize(repeating: 0, count: 0x7000)
+    static let kanjiClass: [UInt8] = {
+        var table = [UInt8](repeating: 0, count: 0x7000)
         for v in UInt32(0x3000)..<0xA000 {
             if let d = NumberParser.kanjiDigit(v) {
                 table[Int(v - 0x3000)] = 1 + UInt8(d)
@@ -68,16 +66,17 @@ enum QuickParser {
                 table[Int(v - 0x3000)] = 32 + UInt8(g)
             }
         }
-        return UnsafePointer(table)
+        return table
     }()
 
     static let powersOfTen: (UInt64, UInt64, UInt64, UInt64) = (1, 10, 100, 1000)
 
     /// NumberParser.numeral for kanji alone, the same checks in the same order; nil at the
     /// first one that fails (the full parser then says why).
-    static func kanji(_ bytes: UnsafeBufferPointer<UInt8>) -> Int64? {
+    static func kanji(_ bytes: Span<UInt8>) -> Int64? {
         guard bytes.count % 3 == 0 else { return nil }
-        let classes = kanjiClass
+        let table = kanjiClass
+        let classes = table.span
         var total: UInt64 = 0, section: UInt64 = 0
         var pending: UInt64 = 0
         var hasPending = false
@@ -160,9 +159,10 @@ enum QuickParser {
     /// The units' order is checked as they are read (``SpellingReader``).
     /// Symbols are kana codes: a hiragana's code point less 0x3040.
     static let kanaAutomaton: SpellingAutomaton = {
-        func codes(_ utf8: UnsafeBufferPointer<UInt8>) -> [UInt8] {
+        func codes(_ utf8: ArraySlice<UInt8>) -> [UInt8] {
             stride(from: 0, to: utf8.count, by: 3).map { i in
-                UInt8((Int(utf8[i + 1] & 0x3F) << 6 | Int(utf8[i + 2] & 0x3F)) - 0x40)
+                let at = utf8.startIndex + i
+                return UInt8((Int(utf8[at + 1] & 0x3F) << 6 | Int(utf8[at + 2] & 0x3F)) - 0x40)
             }
         }
         let pieces = PieceTables.hiragana
@@ -179,8 +179,7 @@ enum QuickParser {
         for pos in 0...3 {
             for digit in 1...9 {
                 let action = SpellingAutomaton.element(pos: pos, digit: digit)
-                let entry = column.entry(digit * GroupTables.powerOfTen(pos))
-                let plain = codes(UnsafeBufferPointer(start: entry + 1, count: Int(entry[0])))
+                let plain = codes(column.bytes(digit * GroupTables.powerOfTen(pos))[...])
                 elements.append((pos, .init(symbols: plain, action: action, next: afterElement(pos))))
                 // The changed forms, each with the units it may stand before.
                 var changed: [[UInt8]: Int] = [:]
@@ -210,9 +209,8 @@ enum QuickParser {
     /// k = (b1 & 0x3F) << 6 | b2 & 0x3F): the class in ``kanaAutomaton`` of its kana code
     /// (katakana folded to hiragana as KanaInput.normalize folds it: not ヵ ヶ nor ー); 0,
     /// which no token has, for any other character, which is everything from U+3100 on.
-    nonisolated(unsafe) static let kanaClasses: UnsafePointer<UInt8> = {
-        let table = UnsafeMutablePointer<UInt8>.allocate(capacity: 0x1000)
-        table.initialize(repeating: 0, count: 0x1000)
+    static let kanaClasses: [UInt8] = {
+        var table = [UInt8](repeating: 0, count: 0x1000)
         for k in 0..<0x1000 {
             let v = 0x3000 + k
             if v >= 0x3041 && v <= 0x3096 {
@@ -221,19 +219,20 @@ enum QuickParser {
                 table[k] = UInt8(kanaAutomaton.symbolClass(UInt8(v - 0x30A0)))
             }
         }
-        return UnsafePointer(table)
+        return table
     }()
 
-    static func kana(_ bytes: UnsafeBufferPointer<UInt8>) -> Int64? {
-        guard bytes.count % 3 == 0, let start = bytes.baseAddress else { return nil }
-        let classes = kanaClasses
+    static func kana(_ bytes: Span<UInt8>) -> Int64? {
+        guard bytes.count % 3 == 0 else { return nil }
+        let table = kanaClasses
+        let classes = table.span
         var reader = SpellingReader(kanaAutomaton)
-        var p = start
-        let end = start + bytes.count
-        while p < end {
+        var i = 0
+        while i < bytes.count {
             // A valid string: 0xE3 starts three bytes, U+3000...U+3FFF, all in the table.
-            guard p[0] == 0xE3, reader.read(Int(classes[Int(p[1] & 0x3F) << 6 | Int(p[2] & 0x3F)])) else { return nil }
-            p += 3
+            guard bytes[i] == 0xE3, reader.read(Int(classes[Int(bytes[i + 1] & 0x3F) << 6 | Int(bytes[i + 2] & 0x3F)]))
+            else { return nil }
+            i += 3
         }
         return reader.finish()
     }
@@ -259,8 +258,7 @@ enum QuickParser {
 
         for pos in 0...3 {
             for digit in 1...9 {
-                let entry = column.entry(digit * GroupTables.powerOfTen(pos))
-                let spelling = Array(UnsafeBufferPointer(start: entry + 1, count: Int(entry[0])))
+                let spelling = column.bytes(digit * GroupTables.powerOfTen(pos))
                 let next = afterElement(pos, endsInN: spelling.last == n)
                 let action = SpellingAutomaton.element(pos: pos, digit: digit)
                 let joined = SpellingAutomaton.Token(symbols: spelling, action: action, next: next)
@@ -288,22 +286,21 @@ enum QuickParser {
         return SpellingAutomaton(contexts, startContext: textStart, pairSteps: true)
     }()
 
-    static func romaji(_ bytes: UnsafeBufferPointer<UInt8>) -> Int64? {
-        guard let start = bytes.baseAddress else { return nil }
+    static func romaji(_ bytes: Span<UInt8>) -> Int64? {
+        guard !bytes.isEmpty else { return nil }
         let automaton = romajiAutomaton
         let classes = automaton.classes, pairs = automaton.pairClasses
         var reader = SpellingReader(pairsOf: automaton)
-        var p = start
-        let end = start + bytes.count
+        var i = 0
         // Two letters a step: half as long a chain of table loads.
-        while p + 1 < end {
-            let pair = Int(classes[Int(p[0])]) << SpellingAutomaton.classBits | Int(classes[Int(p[1])])
+        while i + 1 < bytes.count {
+            let pair = Int(classes[Int(bytes[i])]) << SpellingAutomaton.classBits | Int(classes[Int(bytes[i + 1])])
             guard reader.readPair(Int(pairs[pair])) else { return nil }
-            p += 2
+            i += 2
         }
         reader.leavePairs(automaton)
-        if p < end {
-            guard reader.read(Int(classes[Int(p[0])])) else { return nil }
+        if i < bytes.count {
+            guard reader.read(Int(classes[Int(bytes[i])])) else { return nil }
         }
         return reader.finish()
     }

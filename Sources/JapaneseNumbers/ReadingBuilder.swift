@@ -81,26 +81,13 @@ enum ReadingBuilder {
         return slots
     }
 
-    @inline(__always)
-    static func copy(_ bytes: [UInt8], into buffer: UnsafeMutableBufferPointer<UInt8>, at i: inout Int) {
-        bytes.withUnsafeBufferPointer { source in
-            guard let base = source.baseAddress, source.count > 0 else { return }
-            (buffer.baseAddress! + i).update(from: base, count: source.count)
-        }
-        i += bytes.count
-    }
-
     /// Every combination when there are at most 16, else each single change.
     static func alternatives(_ slots: [Slot], combinations: Int) -> [String] {
         var result: [String] = []
         func text(_ choice: (Int) -> Int) -> String {
-            var bytes = 0
-            for (i, slot) in slots.enumerated() { bytes += slot.forms[choice(i)].hiraganaUTF8.count }
-            return String(unsafeUninitializedCapacity: bytes) { buffer in
-                var at = 0
-                for (i, slot) in slots.enumerated() { copy(slot.forms[choice(i)].hiraganaUTF8, into: buffer, at: &at) }
-                return at
-            }
+            var bytes: [UInt8] = []
+            for (i, slot) in slots.enumerated() { bytes += slot.forms[choice(i)].hiraganaUTF8 }
+            return String(decoding: bytes, as: UTF8.self)
         }
         if combinations <= 16 && combinations > 0 {
             result.reserveCapacity(combinations - 1)

@@ -25,7 +25,7 @@
 /// one load (of the next state's row, at the current row plus the symbol's class) and the
 /// reading of a text is a chain of such loads, with no branch on what was read.
 /// The action of a step is in a table beside it, off that chain.
-final class SpellingAutomaton: @unchecked Sendable {
+final class SpellingAutomaton: Sendable {
     /// What a token does when it has been read: nothing (0), add an element's value to the
     /// section (``element(pos:digit:)``, 1...36), or close the section with a group unit
     /// (``unit(_:)``, 41...44).
@@ -55,16 +55,16 @@ final class SpellingAutomaton: @unchecked Sendable {
     static let classBits = 5
 
     /// Symbol (0...255) to class.
-    let classes: UnsafeMutablePointer<UInt8>
+    let classes: [UInt8]
     /// Entry `state + class`: the next state (its row).
-    let transitions: UnsafeMutablePointer<UInt16>
+    let transitions: [UInt16]
     /// Entry `state + class`: the action of that step.
-    let actions: UnsafeMutablePointer<UInt8>
+    let actions: [UInt8]
     /// Entry `state >> classBits`: the action of the token the state ends, when the text may
     /// end after that token; 0 if not.
-    let finals: UnsafeMutablePointer<UInt8>
+    let finals: [UInt8]
     /// Per action: the element's value (0 for nothing and for units).
-    let addends: UnsafeMutablePointer<UInt16>
+    let addends: [UInt16]
     /// The state before the first symbol. State 0 is the dead one, which every wrong symbol
     /// leads to and which no symbol leaves.
     let start: Int
@@ -75,16 +75,15 @@ final class SpellingAutomaton: @unchecked Sendable {
     /// loads one after the other. The pair of classes (c0, c1) is `pairClasses[c0 << 5 |
     /// c1]`, pairs that do the same in every state sharing a class; a state's row of
     /// ``pairStride`` entries starts at its number times that, and the entries name rows.
-    let pairClasses: UnsafeMutablePointer<UInt8>
-    let pairTransitions: UnsafeMutablePointer<UInt16>
-    let pairActions: UnsafeMutablePointer<UInt8>
+    let pairClasses: [UInt8]
+    let pairTransitions: [UInt16]
+    let pairActions: [UInt8]
     let pairStride: Int
 
     /// The automaton of `contexts`, starting in context `startContext`.
     init(_ contexts: [Context], startContext: Int, pairSteps: Bool = false) {
         // Classes: 1, 2, ... in the order the symbols first appear.
-        classes = .allocate(capacity: 256)
-        classes.initialize(repeating: 0, count: 256)
+        var classes = [UInt8](repeating: 0, count: 256)
         var usedClasses = 1
         for context in contexts {
             for token in context.tokens {
@@ -147,12 +146,9 @@ final class SpellingAutomaton: @unchecked Sendable {
         stateCount = stateOf.max()! + 1
         precondition(stateCount << Self.classBits <= 1 << 16, "more states than a table entry can name")
 
-        transitions = .allocate(capacity: stateCount * Self.classCount)
-        transitions.initialize(repeating: 0, count: stateCount * Self.classCount)
-        actions = .allocate(capacity: stateCount * Self.classCount)
-        actions.initialize(repeating: 0, count: stateCount * Self.classCount)
-        finals = .allocate(capacity: stateCount)
-        finals.initialize(repeating: 0, count: stateCount)
+        var transitions = [UInt16](repeating: 0, count: stateCount * Self.classCount)
+        var actions = [UInt8](repeating: 0, count: stateCount * Self.classCount)
+        var finals = [UInt8](repeating: 0, count: stateCount)
         for node in nodes.indices {
             let state = stateOf[node]
             for c in 0..<Self.classCount {
@@ -163,8 +159,7 @@ final class SpellingAutomaton: @unchecked Sendable {
             finals[state] = UInt8(ends[node])
         }
 
-        addends = .allocate(capacity: 64)
-        addends.initialize(repeating: 0, count: 64)
+        var addends = [UInt16](repeating: 0, count: 64)
         for pos in 0...3 {
             for digit in 1...9 {
                 addends[Self.element(pos: pos, digit: digit)] = UInt16(digit * GroupTables.powerOfTen(pos))
@@ -176,8 +171,7 @@ final class SpellingAutomaton: @unchecked Sendable {
         // action) once per distinct column; the all-dead column is pair class 0.
         var columns: [[Int]: Int] = [:]
         var pairColumns: [[Int]] = []
-        pairClasses = .allocate(capacity: Self.classCount * Self.classCount)
-        pairClasses.initialize(repeating: 0, count: Self.classCount * Self.classCount)
+        var pairClasses = [UInt8](repeating: 0, count: Self.classCount * Self.classCount)
         if pairSteps {
             columns[[Int](repeating: 0, count: stateCount)] = 0
             pairColumns.append([Int](repeating: 0, count: stateCount))
@@ -206,16 +200,22 @@ final class SpellingAutomaton: @unchecked Sendable {
         // Zeroed first (the dead state, no action): a kana automaton has no pairs, and its
         // one-entry tables must still hold something defined.
         let pairEntries = max(stateCount * pairStride, 1)
-        pairTransitions = .allocate(capacity: pairEntries)
-        pairTransitions.initialize(repeating: 0, count: pairEntries)
-        pairActions = .allocate(capacity: pairEntries)
-        pairActions.initialize(repeating: 0, count: pairEntries)
+        var pairTransitions = [UInt16](repeating: 0, count: pairEntries)
+        var pairActions = [UInt8](repeating: 0, count: pairEntries)
         for (pairClass, column) in pairColumns.enumerated() {
             for state in 0..<stateCount {
                 pairTransitions[state * pairStride + pairClass] = UInt16((column[state] >> 8) * pairStride)
                 pairActions[state * pairStride + pairClass] = UInt8(column[state] & 0xFF)
             }
         }
+        self.classes = classes
+        self.transitions = transitions
+        self.actions = actions
+        self.finals = finals
+        self.addends = addends
+        self.pairClasses = pairClasses
+        self.pairTransitions = pairTransitions
+        self.pairActions = pairActions
     }
 
     /// The state of each node: nodes that end the text alike and step alike on every class
@@ -254,16 +254,10 @@ final class SpellingAutomaton: @unchecked Sendable {
 
 }
 
-/// A reading in progress: the automaton's tables (copied out of it, for a loop to keep in
-/// registers), its state, and what the text read so far comes to: the groups closed and
-/// the section being read.
+/// A reading in progress: the automaton, its state, and what the text read so far comes
+/// to: the groups closed and the section being read.
 struct SpellingReader {
-    let transitions: UnsafeMutablePointer<UInt16>
-    let actions: UnsafeMutablePointer<UInt8>
-    let addends: UnsafeMutablePointer<UInt16>
-    let finals: UnsafeMutablePointer<UInt8>
-    let pairTransitions: UnsafeMutablePointer<UInt16>
-    let pairActions: UnsafeMutablePointer<UInt8>
+    let automaton: SpellingAutomaton
     var state: Int
     var total: UInt64 = 0
     var section: UInt64 = 0
@@ -271,12 +265,7 @@ struct SpellingReader {
 
     @inline(__always)
     init(_ automaton: SpellingAutomaton) {
-        transitions = automaton.transitions
-        actions = automaton.actions
-        addends = automaton.addends
-        finals = automaton.finals
-        pairTransitions = automaton.pairTransitions
-        pairActions = automaton.pairActions
+        self.automaton = automaton
         state = automaton.start
     }
 
@@ -292,8 +281,8 @@ struct SpellingReader {
     @inline(__always)
     mutating func readPair(_ pairClass: Int) -> Bool {
         let at = state &+ pairClass
-        state = Int(pairTransitions[at])
-        return apply(Int(pairActions[at]))
+        state = Int(automaton.pairTransitions[at])
+        return apply(Int(automaton.pairActions[at]))
     }
 
     /// Back from pair steps to single ones (to read an odd last symbol, and to finish).
@@ -308,14 +297,14 @@ struct SpellingReader {
     @inline(__always)
     mutating func read(_ symbolClass: Int) -> Bool {
         let at = state &+ symbolClass
-        state = Int(transitions[at])
-        return apply(Int(actions[at]))
+        state = Int(automaton.transitions[at])
+        return apply(Int(automaton.actions[at]))
     }
 
     /// The number read, or nil when the text may not end here.
     @inline(__always)
     mutating func finish() -> Int64? {
-        let last = Int(finals[state >> SpellingAutomaton.classBits])
+        let last = Int(automaton.finals[state >> SpellingAutomaton.classBits])
         guard last != 0, apply(last), let sum = QuickParser.adding(section, to: total),
               sum > 0, sum <= UInt64(Int64.max)
         else { return nil }
@@ -324,7 +313,7 @@ struct SpellingReader {
 
     @inline(__always)
     mutating func apply(_ action: SpellingAutomaton.Action) -> Bool {
-        section &+= UInt64(addends[action])
+        section &+= UInt64(automaton.addends[action])
         if action > SpellingAutomaton.firstUnit {
             let g = action - SpellingAutomaton.firstUnit
             guard g < lastGroup, let next = QuickParser.adding(section, times: QuickParser.groupPower(g), to: total)

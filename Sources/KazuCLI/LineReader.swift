@@ -17,7 +17,7 @@ import Darwin
 /// ```
 ///
 /// Reads with `read(2)` into a buffer (64 KiB by default) and cuts lines out of
-/// it with `memchr`, so memory stays at the buffer plus the longest line. A
+/// it, so memory stays at the buffer plus the longest line. A
 /// line is returned without its `\n`, or `\r\n`; a last line with no newline
 /// is still a line; an empty input has no lines. A UTF-8 byte-order mark at the
 /// very start is skipped. Bytes that are not UTF-8 are replaced with U+FFFD
@@ -32,7 +32,7 @@ public final class LineReader: Sequence, IteratorProtocol {
     }
 
     private var source: Source
-    private var buffer: UnsafeMutableBufferPointer<UInt8>
+    private var buffer: [UInt8]
     /// The unread bytes are `buffer[start..<end]`.
     private var start = 0
     private var end = 0
@@ -59,17 +59,13 @@ public final class LineReader: Sequence, IteratorProtocol {
     /// Lines read from `fileDescriptor` (which stays open).
     public init(fileDescriptor: Int32, bufferSize: Int = 64 * 1024) {
         source = .fileDescriptor(fileDescriptor)
-        buffer = .allocate(capacity: Swift.max(bufferSize, 16))
+        buffer = [UInt8](repeating: 0, count: Swift.max(bufferSize, 16))
     }
 
     /// Lines of `text`, read the same way as a file would be; for tests.
     public init(text: String, bufferSize: Int = 64 * 1024) {
         source = .bytes(Array(text.utf8), offset: 0)
-        buffer = .allocate(capacity: Swift.max(bufferSize, 16))
-    }
-
-    deinit {
-        buffer.deallocate()
+        buffer = [UInt8](repeating: 0, count: Swift.max(bufferSize, 16))
     }
 
     /// The next line, or nil at the end of the input (or on a read error).
@@ -106,27 +102,29 @@ public final class LineReader: Sequence, IteratorProtocol {
     public func forEachLine(_ body: (_ line: Span<UInt8>, _ wasCut: Bool) -> Bool) {
         lastLineWasCut = false
         while true {
-            let held = buffer
-            if !atStartOfStream, let base = held.baseAddress {
+            if !atStartOfStream {
+                // A copy of the array (the same storage, released before `fill` writes to it).
+                let held = buffer
+                let bytes = held.span
                 var position = start
                 let limit = end, longest = longestLine
                 var more = true
-                while more, position < limit,
-                      let found = memchr(base + position, Int32(UInt8(ascii: "\n")), limit - position) {
-                    let newline = base.distance(to: found.assumingMemoryBound(to: UInt8.self))
-                    if newline - position > longest { break }
+                while more, position < limit {
+                    var newline = position
+                    while newline < limit && bytes[newline] != UInt8(ascii: "\n") { newline += 1 }
+                    if newline == limit || newline - position > longest { break }
                     var lineEnd = newline
-                    if lineEnd > position, base[lineEnd - 1] == UInt8(ascii: "\r") { lineEnd -= 1 }
-                    more = body(UnsafeBufferPointer(rebasing: held[position..<lineEnd]).span, false)
+                    if lineEnd > position, bytes[lineEnd - 1] == UInt8(ascii: "\r") { lineEnd -= 1 }
+                    more = body(bytes.extracting(position..<lineEnd), false)
                     position = newline + 1
                 }
                 start = position
                 if !more { return }
             }
             // A line not whole in the buffer yet, the first, a long one, the last: as `next()` reads it.
-            guard var line = next() else { return }
+            guard let line = next() else { return }
             let wasCut = lastLineWasCut
-            guard line.withUTF8({ body($0.span, wasCut) }) else { return }
+            guard body(line.utf8.span, wasCut) else { return }
         }
     }
 
@@ -146,9 +144,7 @@ public final class LineReader: Sequence, IteratorProtocol {
     }
 
     private func indexOfNewline() -> Int? {
-        guard start < end, let base = buffer.baseAddress else { return nil }
-        guard let found = memchr(base + start, Int32(UInt8(ascii: "\n")), end - start) else { return nil }
-        return base.distance(to: found.assumingMemoryBound(to: UInt8.self))
+        buffer[start..<end].firstIndex(of: UInt8(ascii: "\n"))
     }
 
     private func makeString(_ range: Range<Int>) -> String {
@@ -160,7 +156,7 @@ public final class LineReader: Sequence, IteratorProtocol {
                 range = (range.lowerBound + 3)..<range.upperBound
             }
         }
-        return String(decoding: UnsafeBufferPointer(rebasing: buffer[range]), as: UTF8.self)
+        return String(decoding: buffer[range], as: UTF8.self)
     }
 
     /// Reads more bytes after the unread ones: moves those to the front first,
@@ -168,20 +164,14 @@ public final class LineReader: Sequence, IteratorProtocol {
     private func fill() {
         if start > 0 {
             let unread = end - start
-            if unread > 0 {
-                buffer.baseAddress!.update(from: buffer.baseAddress! + start, count: unread)
-            }
+            for i in 0..<unread { buffer[i] = buffer[start + i] }
             start = 0
             end = unread
         }
         if end == buffer.count {
-            let larger = UnsafeMutableBufferPointer<UInt8>.allocate(capacity: buffer.count * 2)
-            larger.baseAddress!.initialize(from: buffer.baseAddress!, count: end)
-            buffer.deallocate()
-            buffer = larger
+            buffer.append(contentsOf: repeatElement(0, count: buffer.count))
         }
-        let free = UnsafeMutableBufferPointer(rebasing: buffer[end...])
-        let count = read(into: free)
+        let count = readMore()
         if count <= 0 {
             reachedEnd = true
         } else {
@@ -189,13 +179,15 @@ public final class LineReader: Sequence, IteratorProtocol {
         }
     }
 
-    /// Bytes read into `free`; 0 at the end, and also on an error, which is kept
-    /// in ``readFailure`` (the lines read so far are still good).
-    private func read(into free: UnsafeMutableBufferPointer<UInt8>) -> Int {
+    /// Bytes read into the buffer after `end`; 0 at the end, and also on an error, which is
+    /// kept in ``readFailure`` (the lines read so far are still good).
+    private func readMore() -> Int {
+        let free = buffer.count - end
         switch source {
         case .fileDescriptor(let descriptor):
             while true {
-                let count = readFromDescriptor(descriptor, free.baseAddress!, free.count)
+                let at = end
+                let count = buffer.withUnsafeMutableBufferPointer { readFromDescriptor(descriptor, $0.baseAddress! + at, free) }
                 if count < 0 {
                     if errno == EINTR { continue }
                     readFailure = errno
@@ -204,8 +196,8 @@ public final class LineReader: Sequence, IteratorProtocol {
                 return count
             }
         case .bytes(let bytes, let offset):
-            let count = Swift.min(free.count, bytes.count - offset)
-            _ = free.initialize(from: bytes[offset..<(offset + count)])
+            let count = Swift.min(free, bytes.count - offset)
+            buffer.replaceSubrange(end..<(end + count), with: bytes[offset..<(offset + count)])
             source = .bytes(bytes, offset: offset + count)
             return count
         }

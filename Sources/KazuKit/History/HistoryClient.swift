@@ -295,7 +295,7 @@ extension HistoryClient {
     }
 
     /// What one line holds. (A line too long to read, nil, is damaged.)
-    private enum ReadLine {
+    private enum ReadLine: Sendable {
         case record(SessionRecord, HistoryLine.Part?)
         case newer
         case damaged
@@ -360,18 +360,14 @@ extension HistoryClient {
     private static func decodeInParallel(_ lines: [ArraySlice<UInt8>?]) -> [ReadLine] {
         let parts = lines.count < 64 ? 1 : min(ProcessInfo.processInfo.activeProcessorCount, 8)
         if parts == 1 { return lines.map { $0.map(read) ?? .damaged } }
-        let results = UnsafeMutableBufferPointer<ReadLine>.allocate(capacity: lines.count)
-        results.initialize(repeating: .damaged)
-        defer { results.deinitialize(); results.deallocate() }
-        let output = UnsafeSendable(results)
-        lines.withUnsafeBufferPointer { input in
-            let shared = UnsafeSendable(input)
-            DispatchQueue.concurrentPerform(iterations: parts) { part in
-                let range = (shared.value.count * part / parts)..<(shared.value.count * (part + 1) / parts)
-                for index in range { output.value[index] = shared.value[index].map(read) ?? .damaged }
-            }
+        // Each thread decodes its own range into an array of its own; they are joined in order.
+        let decoded = LockedValue([[ReadLine]](repeating: [], count: parts))
+        DispatchQueue.concurrentPerform(iterations: parts) { part in
+            let range = (lines.count * part / parts)..<(lines.count * (part + 1) / parts)
+            let results = lines[range].map { $0.map(read) ?? .damaged }
+            decoded.withLock { $0[part] = results }
         }
-        return Array(results)
+        return decoded.value.flatMap { $0 }
     }
 
     private static func isBlank(_ line: ArraySlice<UInt8>) -> Bool {
@@ -410,10 +406,4 @@ extension HistoryClient {
         joiner.finish { load.records.append($0) }
         return load
     }
-}
-
-/// A pointer handed to the threads of `concurrentPerform`, each of which touches its own part.
-private struct UnsafeSendable<Value>: @unchecked Sendable {
-    let value: Value
-    init(_ value: Value) { self.value = value }
 }
