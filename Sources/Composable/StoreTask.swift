@@ -70,7 +70,7 @@ package final class EffectFamily: Sendable {
 
     /// Waits until every task has ended, those added meanwhile included. Cancelling the
     /// waiting task does not cancel them. The last task to end resumes the waiter: one
-    /// resumption for the whole family, where awaiting each task's value took one per task.
+    /// resumption for the whole family, not one per task.
     package nonisolated(nonsending) func finish() async {
         guard tasks.withLock({ $0.running > 0 }) else { return }
         await withCheckedContinuation { wait($0) }
