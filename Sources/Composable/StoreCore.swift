@@ -122,6 +122,7 @@ package final class StoreCore<State, Action: Sendable> {
             if begins { await DismissEffect.withoutInheritedPresentation { await work(runner) } }
             effect.end()
             self?.ended(effect, began: begins)
+            family.taskEnded()
         }
         running[ObjectIdentifier(effect)] = effect
         family.add(effect.task!)

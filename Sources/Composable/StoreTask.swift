@@ -10,7 +10,8 @@ public struct StoreTask: Hashable, Sendable {
     let family: EffectFamily?
 
     /// Waits until the effects have ended, those of the actions they sent back included.
-    public func finish() async {
+    /// It starts waiting on the caller's executor, without a hop to the global one and back.
+    public nonisolated(nonsending) func finish() async {
         await family?.finish()
     }
 
@@ -31,28 +32,58 @@ public struct StoreTask: Hashable, Sendable {
 
 /// The tasks started for one send and for the actions its effects send back.
 package final class EffectFamily: Sendable {
-    private let tasks = Mutex<(started: [Task<Void, Never>], isCancelled: Bool)>(([], false))
+    private struct Tasks {
+        var started: [Task<Void, Never>] = []
+        /// The started tasks that have not yet called `taskEnded`.
+        var running = 0
+        var isCancelled = false
+        /// Who waits in `finish` for `running` to reach zero.
+        var waiting: [CheckedContinuation<Void, Never>] = []
+    }
+
+    private let tasks = Mutex(Tasks())
 
     init() {}
 
+    /// Adds a task that calls `taskEnded` as the last thing it does.
     func add(_ task: Task<Void, Never>) {
         let isCancelled = tasks.withLock {
             $0.started.append(task)
+            $0.running += 1
             return $0.isCancelled
         }
         if isCancelled { task.cancel() }
     }
 
+    /// Called by each task as it ends; the last one lets the waiters go.
+    func taskEnded() {
+        let waiting = tasks.withLock { tasks in
+            tasks.running -= 1
+            guard tasks.running == 0 else { return [CheckedContinuation<Void, Never>]() }
+            defer { tasks.waiting = [] }
+            return tasks.waiting
+        }
+        for waiter in waiting { waiter.resume() }
+    }
+
     var isEmpty: Bool { tasks.withLock { $0.started.isEmpty } }
 
     /// Waits until every task has ended, those added meanwhile included. Cancelling the
-    /// waiting task does not cancel them.
-    package func finish() async {
-        var index = 0
-        while let task = tasks.withLock({ [index] in index < $0.started.count ? $0.started[index] : nil }) {
-            await task.value
-            index += 1
+    /// waiting task does not cancel them. The last task to end resumes the waiter: one
+    /// resumption for the whole family, not one per task.
+    package nonisolated(nonsending) func finish() async {
+        guard tasks.withLock({ $0.running > 0 }) else { return }
+        await withCheckedContinuation { wait($0) }
+    }
+
+    /// Resumes `continuation` once the last task has ended.
+    private func wait(_ continuation: CheckedContinuation<Void, Never>) {
+        let ended = tasks.withLock { tasks in
+            if tasks.running == 0 { return true }
+            tasks.waiting.append(continuation)
+            return false
         }
+        if ended { continuation.resume() }
     }
 
     package func cancel() {

@@ -112,4 +112,25 @@ private struct Page: Reducer {
         #expect(store.state.sheet.wrappedValue == nil)
         #expect(store.state.ranOn == ["sheet dismissed", "other"])
     }
+
+    // Awaiting a store task waits on the caller's actor: a nonisolated `finish` left the main
+    // actor for the global executor and came back, letting other work in between and costing
+    // two thread wake-ups for every answer a front end awaits.
+    @Test func finishingAStoreTaskKeepsTheCallersActor() async {
+        let store = Store(initialState: Page.State()) { Page() }
+        let task = store.send(.start)
+        await task.finish()
+        let order = Order()
+        let other = Task { @MainActor in order.entries.append("other") }
+        await task.finish()
+        order.entries.append("after finish")
+        await other.value
+        #expect(order.entries == ["after finish", "other"])
+    }
+}
+
+/// What ran, in order.
+@MainActor
+private final class Order {
+    var entries: [String] = []
 }
