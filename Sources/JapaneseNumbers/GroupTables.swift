@@ -57,17 +57,17 @@ enum GroupTables {
     /// the three columns' lengths.
     static let record: (chunks: [SIMD16<UInt8>], kanji: [UInt8], romaji: [UInt8], hiragana: [UInt8]) = {
         var chunks = [SIMD16<UInt8>](repeating: .zero, count: 8 * 10_000)
-        let kanji = place(width: 2, into: &chunks, first: 0, stride: 8) { fillKanji(&$0, at: 0, stride: 32, room: 27) }
-        let romaji = place(width: 2, into: &chunks, first: 2, stride: 8) { fill(.romaji, &$0, at: 0, stride: 32, room: 31) }
-        let hiragana = place(width: 4, into: &chunks, first: 4, stride: 8) { fill(.hiragana, &$0, at: 0, stride: 64, room: 63) }
+        let kanji = place(width: 2, into: &chunks, first: 0, stride: 8, room: 27, kanjiEntry())
+        let romaji = place(width: 2, into: &chunks, first: 2, stride: 8, room: 31, entry(.romaji))
+        let hiragana = place(width: 4, into: &chunks, first: 4, stride: 8, room: 63, entry(.hiragana))
         return (chunks, kanji, romaji, hiragana)
     }()
 
     static let kanji = Column(chunks: record.chunks, lengths: record.kanji, first: 0, stride: 8, width: 2)
     static let romaji = Column(chunks: record.chunks, lengths: record.romaji, first: 2, stride: 8, width: 2)
     static let hiragana = Column(chunks: record.chunks, lengths: record.hiragana, first: 4, stride: 8, width: 4)
-    static let katakana = separate(width: 4) { fill(.katakana, &$0, at: 0, stride: 64, room: 63) }
-    static let romajiMacrons = separate(width: 2) { fill(.romajiMacrons, &$0, at: 0, stride: 32, room: 31) }
+    static let katakana = separate(width: 4, room: 63, entry(.katakana))
+    static let romajiMacrons = separate(width: 2, room: 31, entry(.romajiMacrons))
 
     /// The four ASCII digits of each section, the first in the lowest byte.
     static let digits: [UInt32] = (0..<10_000).map { v in
@@ -86,22 +86,25 @@ enum GroupTables {
         }
     }
 
-    /// Puts the entries `fill` writes (a length byte, then the bytes, `16 * width` bytes
-    /// apart) into `chunks`, entry `v` at `first + stride * v`; returns their lengths.
+    /// Puts the entry of each section, as `entry` appends it to the empty buffer it is handed
+    /// (at most `room` bytes), into `chunks`, entry `v` at `first + stride * v`; returns their
+    /// lengths. One entry at a time, so that building a table holds nothing beside it.
     static func place(
-        width: Int, into chunks: inout [SIMD16<UInt8>], first: Int, stride: Int, _ fill: (inout [UInt8]) -> Void
+        width: Int, into chunks: inout [SIMD16<UInt8>], first: Int, stride: Int, room: Int,
+        _ entry: (Int, inout [UInt8]) -> Void
     ) -> [UInt8] {
-        let size = 16 * width
-        var bytes = [UInt8](repeating: 0, count: size * 10_000 + 16)
-        fill(&bytes)
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(16 * width)
         var lengths: [UInt8] = []
         lengths.reserveCapacity(10_000)
         for v in 0..<10_000 {
-            lengths.append(bytes[size * v])
+            bytes.removeAll(keepingCapacity: true)
+            entry(v, &bytes)
+            precondition(bytes.count <= room, "a section's reading outgrew its table entry")
+            lengths.append(UInt8(bytes.count))
             for k in 0..<width {
-                let start = size * v + 1 + 16 * k
                 var chunk = SIMD16<UInt8>()
-                for i in 0..<16 { chunk[i] = bytes[start + i] }
+                for i in 0..<16 where 16 * k + i < bytes.count { chunk[i] = bytes[16 * k + i] }
                 chunks[first + stride * v + k] = chunk
             }
         }
@@ -109,9 +112,9 @@ enum GroupTables {
     }
 
     /// A column in a table of its own.
-    static func separate(width: Int, _ fill: (inout [UInt8]) -> Void) -> Column {
+    static func separate(width: Int, room: Int, _ entry: (Int, inout [UInt8]) -> Void) -> Column {
         var chunks = [SIMD16<UInt8>](repeating: .zero, count: width * 10_000)
-        let lengths = place(width: width, into: &chunks, first: 0, stride: width, fill)
+        let lengths = place(width: width, into: &chunks, first: 0, stride: width, room: room, entry)
         return Column(chunks: chunks, lengths: lengths, first: 0, stride: width, width: width)
     }
 
@@ -126,8 +129,8 @@ enum GroupTables {
         }
     }
 
-    /// Entry `v` (a length byte, then the bytes) at `table[at + stride * v]`, for every section.
-    static func fillKanji(_ table: inout [UInt8], at: Int, stride: Int, room: Int) {
+    /// Appends the kanji of section `v`.
+    static func kanjiEntry() -> (Int, inout [UInt8]) -> Void {
         // Element (pos, digit) as kanji: the digit (not 一 before 十 百 千), then the unit.
         var elements: [[UInt8]] = []
         for pos in 0...3 {
@@ -140,25 +143,17 @@ enum GroupTables {
                 elements.append(element)
             }
         }
-        for v in 0..<10_000 {
-            let entry = at + stride * v
-            var length = 0
-            for pos in Swift.stride(from: 3, through: 0, by: -1) {
-                let d = digit(v, pos)
-                if d == 0 { continue }
-                let element = elements[pos * 10 + d]
-                precondition(length + element.count <= room, "a section's kanji outgrew its table entry")
-                table.replaceSubrange(entry + 1 + length ..< entry + 1 + length + element.count, with: element)
-                length += element.count
+        return { v, bytes in
+            for pos in stride(from: 3, through: 0, by: -1) where digit(v, pos) != 0 {
+                bytes += elements[pos * 10 + digit(v, pos)]
             }
-            table[entry] = UInt8(length)
         }
     }
 
-    /// Each section's reading in `script` at `table[at + stride * v]`: its elements' canonical
-    /// pieces, joined as the slot builder joins them (a space before each element but ones
-    /// after tens in romaji, `n'` before a vowel, a っ doubling the next consonant).
-    static func fill(_ script: Script, _ table: inout [UInt8], at: Int, stride: Int, room: Int) {
+    /// Appends the reading of section `v` in `script`: its elements' canonical pieces, joined
+    /// as the slot builder joins them (a space before each element but ones after tens in
+    /// romaji, `n'` before a vowel, a っ doubling the next consonant).
+    static func entry(_ script: Script) -> (Int, inout [UInt8]) -> Void {
         // The canonical piece of each element, inside a section (inner) and last in it
         // (end): (pos * 10 + digit) * 2 + (last ? 1 : 0).
         var pieces: [(bytes: [UInt8], geminates: Bool)] = []
@@ -171,13 +166,11 @@ enum GroupTables {
             }
         }
         let romaji = script.isRomaji
-        for v in 0..<10_000 {
-            let entry = at + stride * v
+        return { v, bytes in
             let lastPos = v % 10 != 0 ? 0 : v % 100 != 0 ? 1 : v % 1000 != 0 ? 2 : 3
-            var length = 0
             var previousPos = -1
             var geminate = false
-            for pos in Swift.stride(from: 3, through: 0, by: -1) {
+            for pos in stride(from: 3, through: 0, by: -1) {
                 let d = digit(v, pos)
                 if d == 0 { continue }
                 let piece = pieces[(pos * 10 + d) * 2 + (pos == lastPos ? 1 : 0)]
@@ -188,23 +181,17 @@ enum GroupTables {
                         join = UInt8(ascii: " ")
                     } else if geminate {
                         join = first == UInt8(ascii: "c") ? UInt8(ascii: "t") : first
-                    } else if length > 0 && table[entry + length] == UInt8(ascii: "n") && ReadingBuilder.isVowelOrY(first) {
+                    } else if bytes.last == UInt8(ascii: "n") && ReadingBuilder.isVowelOrY(first) {
                         join = UInt8(ascii: "'")
                     }
-                    if join != 0 {
-                        length += 1
-                        table[entry + length] = join
-                    }
+                    if join != 0 { bytes.append(join) }
                 }
                 geminate = piece.geminates
-                precondition(length + piece.bytes.count <= room, "a section's reading outgrew its table entry")
-                table.replaceSubrange(entry + 1 + length ..< entry + 1 + length + piece.bytes.count, with: piece.bytes)
-                length += piece.bytes.count
+                bytes += piece.bytes
                 previousPos = pos
             }
             // The writer relies on a section's reading not ending in っ before 万 and 億.
             precondition(!geminate)
-            table[entry] = UInt8(length)
         }
     }
 
