@@ -48,7 +48,7 @@ enum InteractiveMenu {
             let environment = ProcessInfo.processInfo.environment
             let configuration = QuizSession.Configuration(
                 topic: topic, skill: skill, script: nil, mode: mode, seed: nil,
-                speech: .espeak(readiness: .onDemand),
+                speech: .espeak(readiness: skill == .listening ? .readyNow : .keepsPlayerReady),
                 subtitles: QuizCommand.soundIsOffByChoice(environment), audible: !QuizCommand.soundIsOffByChoice(environment),
                 voice: nil, rate: nil, pitch: nil, reportPath: nil, settingsClient: remembered.settingsClient, history: remembered.history,
                 colours: TextStyle.wanted(isTerminal: true, environment: environment),

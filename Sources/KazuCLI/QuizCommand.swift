@@ -56,6 +56,10 @@ enum QuizCommand: SessionCommand {
         guard let typed = arguments.argument("TOPIC") else {
             throw UsageError("missing argument <TOPIC>: name a topic, as in 'kazu quiz money.conbini' ('kazu topics' lists them)")
         }
+        // A listening quiz starts libespeak-ng and its first player now, beside the reading of
+        // the settings and the history, so that the first question is heard as soon as it is asked.
+        let listening = arguments.value("skill", as: Skill.self) == .listening && !arguments.flag("no-audio")
+        let readySpeech: SpeechClient? = listening ? .espeak(readiness: .readyNow) : nil
         let remembered = try loadRemembered(io: io)
         let (loaded, review) = (remembered.loaded, remembered.review)
         let topic: Topic
@@ -71,9 +75,8 @@ enum QuizCommand: SessionCommand {
         if let count = arguments.value("questions", as: Int.self) { mode = .questionLimit(count) }
         if let seconds = arguments.value("time", as: Int.self) { mode = .timeLimit(seconds: seconds) }
         if arguments.flag("infinite") { mode = .infinite }
-        // A player per utterance: a player kept ready ahead was not always told, under load,
-        // that the sound server had gone (FaultTests.theSoundServerDyingMidSessionIsSaidOnce).
-        let speech: SpeechClient = arguments.flag("no-audio") ? silentListingVoices() : .espeak(readiness: .onDemand)
+        let speech: SpeechClient = readySpeech
+            ?? (arguments.flag("no-audio") ? silentListingVoices() : .espeak(readiness: .keepsPlayerReady))
         // A voice that is not installed is a typo, refused before the session as `kazu say`
         // refuses it. When the voices cannot be listed (espeak-ng's data missing), the session
         // says so itself and goes on silent; under --no-audio nothing is spoken.

@@ -17,11 +17,15 @@ actor EspeakSpeechEngine {
     private let environment: [String: String]
 
     private var output: AudioOutput?
+    /// Whether a `speak` has thrown that there is no sound; it is said once.
     private var outputFailureReported = false
+    /// A player's failure not yet said: the `speak` current when it is seen throws it, or else the next one.
+    private var unsaidFailure: SpeechError?
     private var cached: (utterance: Utterance, audio: PCMAudio)?
-    private var playing: PlayerProcess?
+    /// The player of the latest utterance, while it plays or drains.
+    private var playing: WatchedPlayer?
     /// A player started and connected ahead of the next utterance, reading at `sampleRate`.
-    private var ready: (process: PlayerProcess, sampleRate: Int)?
+    private var ready: (player: WatchedPlayer, sampleRate: Int)?
     /// Bumped by every `speak` and `stop`; a `speak` that sees it move has been superseded.
     private var generation = 0
 
@@ -47,7 +51,13 @@ actor EspeakSpeechEngine {
 
     deinit {
         // With its input closed, a player that was never fed exits at once.
-        ready?.process.endInput()
+        ready?.player.process.endInput()
+    }
+
+    /// A player process, and the task that notes how it ended (see `playerEnded`).
+    private struct WatchedPlayer {
+        let process: PlayerProcess
+        let watcher: Task<Void, Never>
     }
 
     /// Starts loading libespeak-ng and a player for the first utterance, side by side, without
@@ -62,9 +72,12 @@ actor EspeakSpeechEngine {
         let start = ContinuousClock.now
         try request.checkSpeakable()
         let utterance = request.clamped(to: parameters)
-        stopPlaying()
+        let endedOnItsOwn = stopPlaying()
         generation += 1
         let myGeneration = generation
+        // The last player exited by itself before it was stopped: a failure of it is said now.
+        if let endedOnItsOwn { await endedOnItsOwn.watcher.value }
+        try checkCurrent(myGeneration)
 
         let player: AudioPlayer
         switch currentOutput() {
@@ -94,8 +107,10 @@ actor EspeakSpeechEngine {
         guard generation == myGeneration else { throw CancellationError() }
         try Task.checkCancellation()
 
-        guard var started = try takeReadyPlayer(sampleRate: sampleRate) ?? startPlayer(player, sampleRate: sampleRate)
-        else { return }
+        let taken = await takeReadyPlayer(sampleRate: sampleRate)
+        // None taken: a ready player that failed waiting (the sound server went away) is said here.
+        if taken == nil { try checkCurrent(myGeneration) }
+        guard var started = try taken ?? startPlayer(player, sampleRate: sampleRate) else { return }
         playing = started
         if kept == nil {
             do {
@@ -103,20 +118,20 @@ actor EspeakSpeechEngine {
                 guard generation == myGeneration else { throw CancellationError() }
                 try Task.checkCancellation()
                 if actual != sampleRate {
-                    started.terminate()
+                    started.process.terminate()
                     sampleRate = actual
                     guard let restarted = try startPlayer(player, sampleRate: sampleRate) else { return }
                     started = restarted
                     playing = started
                 }
             } catch {
-                started.terminate()
-                _ = await started.finish()
-                if playing === started { playing = nil }
+                started.process.terminate()
+                _ = await started.process.finish()
+                if playing?.process === started.process { playing = nil }
                 throw error
             }
         }
-        let process = started
+        let process = started.process
         let outcome: PlayerProcess.Outcome?
         do {
             outcome = try await withTaskCancellationHandler {
@@ -150,49 +165,73 @@ actor EspeakSpeechEngine {
             // gone when speak returns, as on the other paths.
             process.terminate()
             _ = await process.finish()
-            if playing === process { playing = nil }
+            if playing?.process === process { playing = nil }
             throw error
         }
         if let mark = process.firstWrite { lastTimeToFirstSample = mark - start }
-        // The sound has been played and the player is draining: it is left to exit on its own
-        // (a newer speak or a stop still ends it).
-        guard let outcome else { return }
-        if playing === process { playing = nil }
-
-        if outcome.terminated { throw CancellationError() }
-        if outcome.status != 0 {
-            let message = outcome.lastErrorLine.isEmpty ? "exit status \(outcome.status)" : outcome.lastErrorLine
-            try reportOutputFailure(.playbackFailed(player: player.kind.rawValue, message: message))
-        }
+        // A player that has exited has its end noted before this speak returns; one still
+        // draining is left to exit on its own (a newer speak or a stop still ends it), and a
+        // failure of it is said by the next speak.
+        if outcome != nil { await started.watcher.value }
+        try checkCurrent(myGeneration)
     }
 
     func stop() {
         generation += 1
-        stopPlaying()
+        _ = stopPlaying()
     }
 
     /// Starts `player` reading samples at `sampleRate`; nil when it cannot be started and the
-    /// failure was reported before.
-    private func startPlayer(_ player: AudioPlayer, sampleRate: Int) throws -> PlayerProcess? {
+    /// failure was said before.
+    private func startPlayer(_ player: AudioPlayer, sampleRate: Int) throws -> WatchedPlayer? {
         do {
-            return try PlayerProcess(
-                executable: player.executable, arguments: player.arguments(sampleRate: sampleRate), environment: environment)
+            return try launch(player, sampleRate: sampleRate)
         } catch {
-            try reportOutputFailure(.playbackFailed(player: player.kind.rawValue, message: "\(error)"))
+            noteOutputFailure(.playbackFailed(player: player.kind.rawValue, message: "\(error)"))
+            try sayOutputFailure()
             return nil
         }
     }
 
+    /// Starts `player` and watches it to its end, so that its failure is noted even when no
+    /// `speak` waits for it: it failed after its sound's deadline, or as it was stopped, or
+    /// while it waited ready.
+    private func launch(_ player: AudioPlayer, sampleRate: Int) throws -> WatchedPlayer {
+        let process = try PlayerProcess(
+            executable: player.executable, arguments: player.arguments(sampleRate: sampleRate), environment: environment)
+        let name = player.kind.rawValue
+        // Weakly: a ready player ends when the engine goes, so the engine must be able to go.
+        let watcher = Task { [weak self] in
+            let outcome = await process.finish()
+            await self?.playerEnded(process, outcome, player: name)
+        }
+        return WatchedPlayer(process: process, watcher: watcher)
+    }
+
+    /// A player exited: one that failed by itself, not stopped by the engine, means sound no
+    /// longer works.
+    private func playerEnded(_ process: PlayerProcess, _ outcome: PlayerProcess.Outcome, player: String) {
+        if playing?.process === process { playing = nil }
+        guard !outcome.terminated, outcome.status != 0 else { return }
+        let message = outcome.lastErrorLine.isEmpty ? "exit status \(outcome.status)" : outcome.lastErrorLine
+        noteOutputFailure(.playbackFailed(player: player, message: message))
+    }
+
     /// The player started ahead, when it reads at `sampleRate` and is still running; it is
-    /// taken, so that the next one is started anew.
-    private func takeReadyPlayer(sampleRate: Int) -> PlayerProcess? {
+    /// taken, so that the next one is started anew. One that has exited is awaited, so that
+    /// its failure, if it failed, has been noted.
+    private func takeReadyPlayer(sampleRate: Int) async -> WatchedPlayer? {
         guard let taken = ready else { return nil }
         ready = nil
-        guard taken.sampleRate == sampleRate, !taken.process.hasExited else {
-            taken.process.endInput()
+        if taken.player.process.hasExited {
+            await taken.player.watcher.value
             return nil
         }
-        return taken.process
+        guard taken.sampleRate == sampleRate else {
+            taken.player.process.endInput()
+            return nil
+        }
+        return taken.player
     }
 
     /// Unless the engine plays on demand, starts a player for the next utterance, so that the
@@ -200,10 +239,9 @@ actor EspeakSpeechEngine {
     /// A player that fails to start here is started again, and its failure reported, by `speak`.
     private func startReadyPlayer(sampleRate: Int) {
         guard readiness != .onDemand, ready == nil, case let .player(player) = currentOutput(),
-              let process = try? PlayerProcess(
-                  executable: player.executable, arguments: player.arguments(sampleRate: sampleRate), environment: environment)
+              let started = try? launch(player, sampleRate: sampleRate)
         else { return }
-        ready = (process, sampleRate)
+        ready = (started, sampleRate)
     }
 
     /// The samples of `utterance` (already clamped), synthesised once and reused while it is the latest.
@@ -228,18 +266,35 @@ actor EspeakSpeechEngine {
         return chosen
     }
 
-    private func stopPlaying() {
-        playing?.terminate()
-        playing = nil
+    /// Stops the player of the last utterance; returns it when it had already exited on its own.
+    private func stopPlaying() -> WatchedPlayer? {
+        defer { playing = nil }
+        guard let playing, !playing.process.terminate() else { return nil }
+        return playing
     }
 
-    /// Throws the first playback failure; later ones are silent, and sound stays off from then on.
-    private func reportOutputFailure(_ error: SpeechError) throws {
+    /// Notes that sound no longer works: no player is started from now on, and the failure is
+    /// said once, by the `speak` current when it is noted or else by the next one.
+    private func noteOutputFailure(_ error: SpeechError) {
         output = .silent
-        ready?.process.endInput()
+        ready?.player.process.endInput()
         ready = nil
-        if outputFailureReported { return }
+        if !outputFailureReported, unsaidFailure == nil { unsaidFailure = error }
+    }
+
+    /// Throws the failure not yet said.
+    private func sayOutputFailure() throws {
+        guard let failure = unsaidFailure else { return }
+        unsaidFailure = nil
         outputFailureReported = true
-        throw error
+        throw failure
+    }
+
+    /// Throws `CancellationError` when the `speak` of `myGeneration` has been superseded, stopped
+    /// or cancelled (what it would throw would reach nobody), else a failure not yet said.
+    private func checkCurrent(_ myGeneration: Int) throws {
+        guard generation == myGeneration else { throw CancellationError() }
+        try Task.checkCancellation()
+        try sayOutputFailure()
     }
 }

@@ -23,7 +23,8 @@ import SpeechClient
 final class PlayerProcess: Sendable {
     /// How a player run ended.
     struct Outcome: Sendable {
-        /// True when `terminate()` ended it.
+        /// True when `terminate()` ended it: it was still running when it was told to stop. A
+        /// player that had exited on its own before then has its own outcome, failure or not.
         var terminated: Bool
         /// The exit status, or 128 + signal number.
         var status: Int32
@@ -40,6 +41,8 @@ final class PlayerProcess: Sendable {
     private struct State {
         var exited = false
         var terminateRequested = false
+        /// Set when `terminate()` found the player still running and signalled it.
+        var stoppedWhileRunning = false
         /// Set on `writer` (or at deinit) when standard input is closed.
         var inputClosed = false
         /// Set on `writer` when a write fails: the player is gone, the rest is dropped.
@@ -106,7 +109,7 @@ final class PlayerProcess: Sendable {
     var isTerminating: Bool { state.withLock { $0.terminateRequested } }
 
     /// Whether the player has exited (it may not have been reaped yet).
-    var hasExited: Bool { state.withLock { $0.exited } }
+    var hasExited: Bool { state.withLock { $0.exited || Self.hasEnded(pid) } }
 
     /// When the first bytes fed were handed to the player; nil until then.
     var firstWrite: ContinuousClock.Instant? { state.withLock { $0.firstWrite } }
@@ -193,7 +196,7 @@ final class PlayerProcess: Sendable {
             // Input nobody closed (the player died first) is closed now.
             self.endInput()
             let waiting = self.state.withLock { state in
-                state.outcome = Outcome(terminated: state.terminateRequested, status: status, lastErrorLine: lastLine)
+                state.outcome = Outcome(terminated: state.stoppedWhileRunning, status: status, lastErrorLine: lastLine)
                 defer { state.waiting = [] }
                 return (state.waiting, state.outcome!)
             }
@@ -201,23 +204,37 @@ final class PlayerProcess: Sendable {
         }
     }
 
-    /// Stops the player now: SIGTERM, then SIGKILL if it is still there 30 ms later.
-    func terminate() {
+    /// Stops the player now: SIGTERM, then SIGKILL if it is still there 30 ms later. False when
+    /// it had already exited on its own, even if the thread waiting for it has not seen it yet:
+    /// its outcome is then its own (a failure stays a failure).
+    @discardableResult
+    func terminate() -> Bool {
         // Signalled under the lock: the process is not reaped until `exited` is set, so the
         // pid is still ours.
         let alive = state.withLock { state in
             state.terminateRequested = true
-            if !state.exited { kill(pid, SIGTERM) }
-            return !state.exited
+            guard !state.exited, !Self.hasEnded(pid) else { return false }
+            state.stoppedWhileRunning = true
+            kill(pid, SIGTERM)
+            return true
         }
         endInput()
-        guard alive else { return }
+        guard alive else { return false }
         DispatchQueue.global().asyncAfter(deadline: .now() + .milliseconds(30)) {
             // Checked under the lock: the process is not reaped until `exited` is set, so the pid is still ours.
             self.state.withLock { state in
                 if !state.exited { kill(self.pid, SIGKILL) }
             }
         }
+        return true
+    }
+
+    /// Whether `pid` has exited, without reaping it or waiting. Only while `exited` is false
+    /// (under the lock), when the pid cannot have been reaped and reused.
+    private static func hasEnded(_ pid: pid_t) -> Bool {
+        var info = siginfo_t()
+        // With WNOHANG, a child still running leaves `si_signo` zero.
+        return waitid(P_PID, id_t(pid), &info, WEXITED | WNOHANG | WNOWAIT) == 0 && info.si_signo == SIGCHLD
     }
 
     /// Blocks until the player exits, marks it exited, then reaps it.

@@ -189,6 +189,90 @@ final class PlaybackTests {
         #expect(ContinuousClock.now - start < .seconds(10), "speak waited for the player's child")
     }
 
+    @Test("a player that fails after its sound's end is said, once, by that speak or the next")
+    func failureAfterTheSoundEnded() async throws {
+        // A player (named paplay) that takes its input and loses the sound server long after the
+        // sound would have ended, when its speak has returned.
+        let directory = "\(pulse.directory)/late-failing-player"
+        try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+        let player = "\(directory)/paplay"
+        try "#!/bin/sh\ncat > /dev/null\nsleep 2\necho 'Stream error: Connection terminated' >&2\necho $$ > \(directory)/pid\nexit 1\n"
+            .write(toFile: player, atomically: true, encoding: .utf8)
+        chmod(player, 0o755)
+        let speech = SpeechClient(engine: makeEngine(player: player))
+        var said: [SpeechError] = []
+        do { try await speech.speak(Utterance("いち")) } catch let error as SpeechError { said.append(error) }
+        try await waitUntilGone(pidFile: "\(directory)/pid")
+        do { try await speech.speak(Utterance("に")) } catch let error as SpeechError { said.append(error) }
+        try await speech.speak(Utterance("さん"))
+        #expect(said == [.playbackFailed(player: "paplay", message: "Stream error: Connection terminated")])
+    }
+
+    @Test("a player that failed by itself stays failed when a newer speak stops it before its end was seen")
+    func failureSeenLateIsNotTakenForAStop() async throws {
+        // A player (named paplay) that fails the first time, and plays from then on. It leaves a
+        // child holding its standard error, so that its end is seen half a second after it exits:
+        // the newer speak comes in between.
+        let directory = "\(pulse.directory)/failing-once-player"
+        try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+        let player = "\(directory)/paplay"
+        try """
+            #!/bin/sh
+            if [ -e \(directory)/pid ]; then exec cat > /dev/null; fi
+            sleep 3 &
+            cat > /dev/null
+            echo 'Connection failure: Connection refused' >&2
+            echo $$ > \(directory)/pid
+            exit 1
+
+            """.write(toFile: player, atomically: true, encoding: .utf8)
+        chmod(player, 0o755)
+        let speech = SpeechClient(engine: makeEngine(player: player))
+        // Long: its sound's deadline is far behind the player's exit.
+        let long = Utterance(Array(repeating: "いち に さん よん ご", count: 6).joined(separator: " "))
+        let first = Task { try await speech.speak(long) }
+        try await waitUntilGone(pidFile: "\(directory)/pid")
+        var said: [SpeechError] = []
+        do { try await speech.speak(Utterance("ご")) } catch let error as SpeechError { said.append(error) }
+        if case let .failure(error as SpeechError) = await first.result { said.append(error) }
+        // The message may be only its exit status: the child holds its standard error open.
+        #expect(said.count == 1 && said.allSatisfy { if case .playbackFailed("paplay", _) = $0 { true } else { false } }, "\(said)")
+    }
+
+    @Test("a ready player that fails while it waits is said by the next speak, though its replacement fails late")
+    func readyPlayerFailingWhileItWaits() async throws {
+        // A player (named paplay): the first plays; the next, started ready, loses the sound
+        // server at once; later ones take their input and fail only after their sound's end.
+        let directory = "\(pulse.directory)/server-gone-player"
+        try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+        let player = "\(directory)/paplay"
+        try """
+            #!/bin/sh
+            if mkdir \(directory)/played 2>/dev/null; then exec cat > /dev/null; fi
+            if [ ! -e \(directory)/pid ]; then
+                echo 'Stream error: Connection terminated' >&2
+                echo $$ > \(directory)/pid
+                exit 1
+            fi
+            cat > /dev/null
+            sleep 2
+            exit 1
+
+            """.write(toFile: player, atomically: true, encoding: .utf8)
+        chmod(player, 0o755)
+        let engine = EspeakSpeechEngine(
+            synthesizer: .shared, parameters: .standard, player: player,
+            environment: ProcessInfo.processInfo.environment.merging(pulse.environment) { $1 }, readiness: .keepsPlayerReady)
+        let speech = SpeechClient(engine: engine)
+        var said: [SpeechError] = []
+        do { try await speech.speak(Utterance("いち")) } catch let error as SpeechError { said.append(error) }
+        try await waitUntilGone(pidFile: "\(directory)/pid")
+        for text in ["に", "さん"] {
+            do { try await speech.speak(Utterance(text)) } catch let error as SpeechError { said.append(error) }
+        }
+        #expect(said.count == 1 && said.allSatisfy { if case .playbackFailed("paplay", _) = $0 { true } else { false } }, "\(said)")
+    }
+
     @Test("a client made ready starts a player at once and one after each utterance, each fed the next; it goes with the client")
     func playersStartedAhead() async throws {
         // A player (named paplay) that notes its pid when it starts and keeps what it is fed
@@ -295,6 +379,16 @@ final class PlaybackTests {
         func release() async throws {
             gate.signal()
             _ = try await holding.value
+        }
+    }
+
+    /// Waits until the player that wrote its pid to `pidFile` (as it exits) has exited and been reaped.
+    private func waitUntilGone(pidFile: String) async throws {
+        try await PulseAudioHarness.waitUntil("the player gone", timeout: .seconds(15)) {
+            guard let text = try? String(contentsOfFile: pidFile, encoding: .utf8), text.hasSuffix("\n"),
+                  let pid = Int32(text.trimmingCharacters(in: .whitespacesAndNewlines))
+            else { return false }
+            return kill(pid, 0) == -1
         }
     }
 
