@@ -150,12 +150,9 @@ final class PlaybackTests {
     func failedSynthesisLeavesNoPlayer() async throws {
         // A player (named paplay, as kazu picks them by name) that ignores SIGTERM, so that only
         // the SIGKILL 30 ms later ends it, and says who it is once it does.
-        let directory = "\(pulse.directory)/slow-player"
-        try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
-        let player = "\(directory)/paplay"
-        try "#!/bin/sh\ntrap '' TERM\necho $$ > \(directory)/pid\ncat > /dev/null\nexec sleep 30\n"
-            .write(toFile: player, atomically: true, encoding: .utf8)
-        chmod(player, 0o755)
+        let (directory, player) = try playerScript("slow-player") { directory in
+            "#!/bin/sh\ntrap '' TERM\necho $$ > \(directory)/pid\ncat > /dev/null\nexec sleep 30\n"
+        }
         let engine = makeEngine(player: player)
         let speech = SpeechClient(engine: engine)
         _ = try await EspeakSynthesizer.shared.sampleRate()   // started: the speak below needs no queue to spawn
@@ -177,11 +174,9 @@ final class PlaybackTests {
     func playerLeavingAChild() async throws {
         // A wrapper script, say, that starts a background job before it plays: the job keeps
         // the player's standard error open long after the player has gone.
-        let directory = "\(pulse.directory)/leaving-player"
-        try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
-        let player = "\(directory)/paplay"
-        try "#!/bin/sh\nsleep 20 &\ncat > /dev/null\n".write(toFile: player, atomically: true, encoding: .utf8)
-        chmod(player, 0o755)
+        let (_, player) = try playerScript("leaving-player") { directory in
+            "#!/bin/sh\nsleep 20 &\ncat > /dev/null\n"
+        }
         let speech = SpeechClient(engine: makeEngine(player: player))
         let start = ContinuousClock.now
         try await speech.speak(Utterance("いち"))
@@ -193,12 +188,9 @@ final class PlaybackTests {
     func failureAfterTheSoundEnded() async throws {
         // A player (named paplay) that takes its input and loses the sound server long after the
         // sound would have ended, when its speak has returned.
-        let directory = "\(pulse.directory)/late-failing-player"
-        try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
-        let player = "\(directory)/paplay"
-        try "#!/bin/sh\ncat > /dev/null\nsleep 2\necho 'Stream error: Connection terminated' >&2\necho $$ > \(directory)/pid\nexit 1\n"
-            .write(toFile: player, atomically: true, encoding: .utf8)
-        chmod(player, 0o755)
+        let (directory, player) = try playerScript("late-failing-player") { directory in
+            "#!/bin/sh\ncat > /dev/null\nsleep 2\necho 'Stream error: Connection terminated' >&2\necho $$ > \(directory)/pid\nexit 1\n"
+        }
         let speech = SpeechClient(engine: makeEngine(player: player))
         var said: [SpeechError] = []
         do { try await speech.speak(Utterance("いち")) } catch let error as SpeechError { said.append(error) }
@@ -213,10 +205,8 @@ final class PlaybackTests {
         // A player (named paplay) that fails the first time, and plays from then on. It leaves a
         // child holding its standard error, so that its end is seen half a second after it exits:
         // the newer speak comes in between.
-        let directory = "\(pulse.directory)/failing-once-player"
-        try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
-        let player = "\(directory)/paplay"
-        try """
+        let (directory, player) = try playerScript("failing-once-player") { directory in
+            """
             #!/bin/sh
             if [ -e \(directory)/pid ]; then exec cat > /dev/null; fi
             sleep 3 &
@@ -225,8 +215,8 @@ final class PlaybackTests {
             echo $$ > \(directory)/pid
             exit 1
 
-            """.write(toFile: player, atomically: true, encoding: .utf8)
-        chmod(player, 0o755)
+            """
+        }
         let speech = SpeechClient(engine: makeEngine(player: player))
         // Long: its sound's deadline is far behind the player's exit.
         let long = Utterance(Array(repeating: "いち に さん よん ご", count: 6).joined(separator: " "))
@@ -243,10 +233,8 @@ final class PlaybackTests {
     func readyPlayerFailingWhileItWaits() async throws {
         // A player (named paplay): the first plays; the next, started ready, loses the sound
         // server at once; later ones take their input and fail only after their sound's end.
-        let directory = "\(pulse.directory)/server-gone-player"
-        try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
-        let player = "\(directory)/paplay"
-        try """
+        let (directory, player) = try playerScript("server-gone-player") { directory in
+            """
             #!/bin/sh
             if mkdir \(directory)/played 2>/dev/null; then exec cat > /dev/null; fi
             if [ ! -e \(directory)/pid ]; then
@@ -258,8 +246,8 @@ final class PlaybackTests {
             sleep 2
             exit 1
 
-            """.write(toFile: player, atomically: true, encoding: .utf8)
-        chmod(player, 0o755)
+            """
+        }
         let engine = EspeakSpeechEngine(
             synthesizer: .shared, parameters: .standard, player: player,
             environment: ProcessInfo.processInfo.environment.merging(pulse.environment) { $1 }, readiness: .keepsPlayerReady)
@@ -277,12 +265,9 @@ final class PlaybackTests {
     func playersStartedAhead() async throws {
         // A player (named paplay) that notes its pid when it starts and keeps what it is fed
         // in a file named after it.
-        let directory = "\(pulse.directory)/recording-player"
-        try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
-        let player = "\(directory)/paplay"
-        try "#!/bin/sh\necho $$ >> \(directory)/started\nexec cat > \(directory)/$$.raw\n"
-            .write(toFile: player, atomically: true, encoding: .utf8)
-        chmod(player, 0o755)
+        let (directory, player) = try playerScript("recording-player") { directory in
+            "#!/bin/sh\necho $$ >> \(directory)/started\nexec cat > \(directory)/$$.raw\n"
+        }
         func started() -> [String] {
             ((try? String(contentsOfFile: "\(directory)/started", encoding: .utf8)) ?? "").split(separator: "\n").map(String.init)
         }
@@ -347,6 +332,17 @@ final class PlaybackTests {
         let error = await #expect(throws: SpeechError.self) { try await speech.speak(Utterance("なな")) }
         #expect(error?.description == "no audio output: no audio player found; install pulseaudio-utils (paplay) or alsa-utils (aplay); or use --wav FILE")
         try await speech.speak(Utterance("なな"))
+    }
+
+    /// A player script named paplay (kazu picks players by name) in a folder of its own under
+    /// the server's; `script` is given that folder.
+    private func playerScript(_ name: String, _ script: (String) -> String) throws -> (directory: String, player: String) {
+        let directory = "\(pulse.directory)/\(name)"
+        try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+        let player = "\(directory)/paplay"
+        try script(directory).write(toFile: player, atomically: true, encoding: .utf8)
+        chmod(player, 0o755)
+        return (directory, player)
     }
 
     /// A live engine playing to the test's sound server, with `player` or the one found.
