@@ -97,16 +97,16 @@ enum GroupTables {
         bytes.reserveCapacity(16 * width)
         var lengths: [UInt8] = []
         lengths.reserveCapacity(10_000)
+        // The chunks as bytes: an entry is stored a byte at a time, each store bounds-checked.
+        var span = chunks.mutableSpan
+        var table = MutableRawSpan(_elements: &span)
         for v in 0..<10_000 {
             bytes.removeAll(keepingCapacity: true)
             entry(v, &bytes)
             precondition(bytes.count <= room, "a section's reading outgrew its table entry")
             lengths.append(UInt8(bytes.count))
-            for k in 0..<width {
-                var chunk = SIMD16<UInt8>()
-                for i in 0..<16 where 16 * k + i < bytes.count { chunk[i] = bytes[16 * k + i] }
-                chunks[first + stride * v + k] = chunk
-            }
+            let start = 16 * (first + stride * v)
+            for (i, byte) in bytes.enumerated() { table.storeBytes(of: byte, toByteOffset: start + i, as: UInt8.self) }
         }
         return lengths
     }
