@@ -256,8 +256,8 @@ extension HistoryClient {
     }
 
     /// `scanLines`, with a session kept in several lines handed over a part at a time, each
-    /// saying whether it continues the session of the one before.
-    /// `length` bytes of the file, or all of it.
+    /// saying whether it continues the session of the one before; of the file's first `length`
+    /// bytes when given (the history before an append), else of all of it.
     static func scanLinesInParts(_ path: String, length: Int? = nil,
                                  _ each: (SessionRecord, _ continuesLast: Bool) -> Void) throws(StorageError) -> SkippedLines {
         var order = PartOrder()
