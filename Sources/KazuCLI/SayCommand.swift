@@ -6,6 +6,7 @@ import Foundation
 #endif
 import Glibc
 import JapaneseNumbers
+import KazuKit
 import SpeechClient
 import SpeechEspeak
 
@@ -124,7 +125,8 @@ enum SayCommand: Command {
         throw UsageError("unknown voice \(UserText.quoted(voice)); the voices are: \(names) (see 'kazu say --list-voices')")
     }
 
-    /// The kana to speak for `text`: a number's reading, or the text itself when it is kana.
+    /// The kana to speak for `text`: a number's reading, or the text itself when it is kana
+    /// (a sentence of Kazu's with its particles as they sound).
     /// With a counter, the number may come with it (3本, さんぼん), as `kazu read` takes it.
     static func kana(for text: String, counter: Counter?) throws -> String {
         switch JapaneseNumbers.parse(text, counter: counter) {
@@ -140,7 +142,8 @@ enum SayCommand: Command {
                 throw UsageError("cannot say \(UserText.quoted(text)) with --counter \(counter.name): "
                     + "a counter goes with a number, as in 'kazu say --counter \(counter.name) 3'")
             }
-            if speakable { return text }
+            // A sentence's subtitle is said as the quiz said it, its particles as they sound.
+            if speakable { return Sentence.spokenKana(ofShown: text) ?? text }
             if looksLikeANumber(text) {
                 throw UsageError("cannot say \(UserText.quoted(text)): \(error.reason)")
             }

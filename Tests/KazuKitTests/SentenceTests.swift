@@ -93,6 +93,8 @@ import Testing
                 // The slot holds the engine's reading exactly, joined with its sound changes.
                 #expect(question.spokenKana == frame.spokenKana(reading: reading), "\(where_): \(question.spokenKana)")
                 #expect(sentence.kana == frame.shownKana(reading: reading), "\(where_): \(sentence.kana)")
+                // Its subtitle, given to `kazu say`, is said as the quiz says it.
+                #expect((Sentence.spokenKana(ofShown: sentence.kana) ?? sentence.kana) == question.spokenKana, "\(where_)")
                 // The voice gets kana only: no digits, no kanji.
                 #expect(Phonemes.espeak(question.spokenKana) != nil, "\(where_): \(question.spokenKana)")
                 #expect(!question.spokenKana.contains { Self.isDigit($0) || $0.isASCII }, "\(where_): \(question.spokenKana)")

@@ -15,4 +15,22 @@ public struct Sentence: Hashable, Sendable, Codable {
     public let kana: String
     public let romaji: String
     public let gloss: String
+
+    /// The kana the voice says for a sentence's kana as shown, when it is one of Kazu's
+    /// sentences: its particles said as they sound (は as わ, へ as え); nil for other text.
+    /// `kazu say` speaks a subtitle through it, so it says what the quiz said.
+    ///
+    /// ```swift
+    /// Sentence.spokenKana(ofShown: "でんわばんごうは、ぜろさんの、いちにいさんよんの、ごおろくななはちです")
+    /// // "でんわばんごうわ、ぜろさんの、いちにいさんよんの、ごおろくななはちです"
+    /// ```
+    public static func spokenKana(ofShown text: String) -> String? {
+        for frame in SentenceFrame.all where frame.kana.contains("{は}") || frame.kana.contains("{へ}") {
+            let around = frame.shownKana(reading: SentenceFrame.slot).split(separator: SentenceFrame.slot, omittingEmptySubsequences: false)
+            guard around.count == 2, text.hasPrefix(around[0]), text.hasSuffix(around[1]),
+                  text.count > around[0].count + around[1].count else { continue }
+            return frame.spokenKana(reading: String(text.dropFirst(around[0].count).dropLast(around[1].count)))
+        }
+        return nil
+    }
 }
