@@ -77,7 +77,8 @@ final class QuizSession {
                                        weakSpots: configuration.topic.id == WeakSpots.topicID ? configuration.topic : nil)
         initial.nextSeed = configuration.seed
         initial.remembersChoices = configuration.remembersChoices
-        if case let .auto(bounds) = configuration.rate {
+        // Answers read from subtitles say nothing of the learner's ear: the rate moves only when heard.
+        if case let .auto(bounds) = configuration.rate, configuration.audible {
             initial.autoRate = bounds ?? AutoRate.defaultBounds(startingAt: settings.speech.rate)
         }
         store = Store(initialState: initial) {
@@ -110,6 +111,9 @@ final class QuizSession {
             return .usage
         }
         for line in QuizScreen.header(quiz, style: style) { io.output.writeLine(line) }
+        if case .auto = configuration.rate, !configuration.audible {
+            io.output.writeLine("note: --rate auto changes nothing here: questions are not heard (--no-audio or KAZU_PLAYER=none)")
+        }
         observation = store.observe { [weak self] state in self?.render(state) }
         for await event in events {
             if case .line = event { room.lineTaken() }

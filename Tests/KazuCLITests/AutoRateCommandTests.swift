@@ -4,17 +4,26 @@ import KazuKit
 import KazuTestSupport
 import Testing
 
-/// `kazu quiz --rate auto` through the built binary: the rate it reaches is in the summary,
-/// the report, the history and `kazu stats`, and is the learner's rate afterwards.
+/// `kazu quiz --rate auto` through the built binary, heard through a private PulseAudio
+/// server: the rate it reaches is in the summary, the report, the history and `kazu stats`,
+/// and is the learner's rate afterwards. Questions not heard move no rate.
 @Suite("kazu quiz --rate auto, end to end", .serialized)
-struct AutoRateCommandTests {
+final class AutoRateCommandTests {
     /// Removed when the test ends, with the suite's instance.
     let home: TemporaryDirectory
+    let pulse: PulseAudioHarness
     let environment: [String: String]
     var directory: String { home.path }
 
     init() throws {
-        (home, environment) = try temporaryKazuHome("kazu-autorate")
+        let (home, kazuEnvironment) = try temporaryKazuHome("kazu-autorate")
+        pulse = try PulseAudioHarness.start()
+        self.home = home
+        environment = kazuEnvironment.merging(pulse.environment) { _, server in server }
+    }
+
+    deinit {
+        pulse.shutDown()
     }
 
     func history() throws -> [SessionRecord] {
@@ -27,7 +36,7 @@ struct AutoRateCommandTests {
     }
 
     @Test func theRateReachedIsSummedUpSavedAndShownInStats() throws {
-        let dialog = try KazuDialog(["quiz", "number.1-10", "-s", "listening", "-n", "6", "--seed", "3", "--rate", "auto", "--no-audio"],
+        let dialog = try KazuDialog(["quiz", "number.1-10", "-s", "listening", "-n", "6", "--seed", "3", "--rate", "auto", "--subtitles"],
                                     environment: environment)
         #expect(try dialog.readLine(containing: "rate auto:")
                 == "rate auto: starts at 150 wpm; after each 3 spoken questions, 10 up if all were right first time, else 10 down; within 110-350")
@@ -52,7 +61,7 @@ struct AutoRateCommandTests {
         #expect(try savedRate() == 170, "the next session starts where this one ended")
 
         // Bounds below the saved rate: the session starts at the top one and misses step it down.
-        let bounded = try KazuProcess.run(["quiz", "number.1-10", "-n", "3", "--rate", "auto:100-120", "--no-audio", "--json-report", "-"],
+        let bounded = try KazuProcess.run(["quiz", "number.1-10", "-n", "3", "--rate", "auto:100-120", "--subtitles", "--json-report", "-"],
                                           input: ":a\n\n:a\n\n:a\n\n", environment: environment)
         #expect(bounded.status == 0, "\(bounded.errors)")
         #expect(bounded.output.contains("rate auto: starts at 120 wpm;") && bounded.output.contains("within 100-120\n"))
@@ -63,11 +72,21 @@ struct AutoRateCommandTests {
         #expect(try savedRate() == 110)
 
         // A fixed rate and a skill that is not spoken reach no rate; the saved one stays.
-        let reading = try KazuProcess.run(["quiz", "number.1-10", "-s", "reading", "-n", "1", "--rate", "auto", "--no-audio"],
+        let reading = try KazuProcess.run(["quiz", "number.1-10", "-s", "reading", "-n", "1", "--rate", "auto"],
                                           input: ":a\n\n", environment: environment)
         #expect(reading.output.contains("note: --rate auto changes nothing here: reading questions are not spoken\n"))
         #expect(!reading.output.contains("rate reached"))
         #expect(try history().last?.rateReached == nil && (try savedRate()) == 110)
+
+        // Questions not heard (--no-audio, KAZU_PLAYER=none) say nothing of the ear: no rate moves.
+        for (silence, player) in [(["--no-audio"], [:]), ([], ["KAZU_PLAYER": "none"])] {
+            let unheard = try KazuProcess.run(["quiz", "number.1-10", "-n", "3", "--rate", "auto:100-120"] + silence,
+                                              input: ":a\n\n:a\n\n:a\n\n", environment: environment.merging(player) { $1 })
+            #expect(unheard.status == 0, "\(unheard.errors)")
+            #expect(unheard.output.contains("note: --rate auto changes nothing here: questions are not heard"), "\(silence) \(player)")
+            #expect(!unheard.output.contains("rate reached"), "\(silence) \(player)")
+            #expect(try savedRate() == 110, "\(silence) \(player)")
+        }
 
         let stats = try KazuProcess.run(["stats"], environment: environment)
         #expect(stats.output.contains("\nrate   170 110  (reached with --rate auto, last 2 sessions, oldest first)\n"), "\(stats.output)")

@@ -186,6 +186,48 @@ import Testing
         await store.finish()
     }
 
+    /// Once the sound is lost the learner answers from subtitles, which says nothing of their
+    /// ear: the rate stays where the questions heard took it, and the session still reaches it.
+    @Test func theRateStopsMovingWhenTheSoundIsLost() async {
+        let clock = TestClock(), rates = LockedValue<[Int]>([])
+        let store = makeStore(clock: clock, rates: rates)
+        store.dependencies.speech = SpeechClient(
+            speak: { utterance in
+                let spoken = rates.withLock { $0.append(utterance.rate); return $0.count }
+                if spoken > 1 { throw SpeechError.noAudioOutput("the server is gone") }
+            },
+            stop: {}, voices: { [Voice(id: "ja", name: "Japanese", language: "ja")] },
+            synthesize: { _ in PCMAudio(samples: [], sampleRate: 22050) })
+        await answer(store, .correct, clock: clock, sinceStep: [true], heard: 1, rate: 150, speechIsInstant: true)
+        for number in [3, 4, 5, 6] {
+            let question = store.state.question
+            let next = Quiz.State.draw(topic: topic, skill: .listening, seed: 5, number: number, reviewEntries: [],
+                                       avoiding: question.valueKey)
+            await store.send(.answerSubmitted(question.answer)) {
+                $0.answered.append(QuestionRecord(question: question, submissions: [
+                    SubmissionRecord(typed: question.answer, verdict: .correct, seconds: 0)]))
+                $0.feedback = .correct
+                $0.questionNumber = number
+                $0.question = next
+                $0.isSpeaking = true
+                // The answer to the first question lost is the last heard.
+                if number == 3 { $0.autoRate?.sinceStep = [true, true]; $0.autoRate?.heard = 2 }
+            }
+            await store.receive(.playbackFailed("the server is gone")) {
+                $0.isSpeaking = false
+                $0.playbackError = "the server is gone"
+                $0.autoRate?.soundWasLost()
+            }
+            await clock.advance(by: .seconds(2))
+            await store.receive(.playbackErrorCleared) { $0.playbackError = nil }
+        }
+        #expect(rates.value == [150, 150, 150, 150, 150], "four right answers after the loss moved no rate")
+        await store.send(.endTapped) { $0.ending = .stopped }
+        await store.receive(\.delegate.sessionEnded)
+        #expect(store.state.record(id: "x", endedAt: sessionStart)?.rateReached == 150)
+        await store.finish()
+    }
+
     @Test func aRateOutsideTheBoundsStartsAtTheNearestOne() {
         let fast = Quiz.State(topic: topic, skill: .listening, mode: .infinite, seed: 1, speech: SpeechPreferences(rate: 300),
                               startedAt: sessionStart, autoRate: 120...220)

@@ -24,6 +24,8 @@ public struct AutoRate: Hashable, Sendable {
     public var sinceStep: [Bool] = []
     /// The spoken questions answered in the session: none, and no rate was reached.
     public var heard = 0
+    /// The sound was lost in the session: the rate stays where the questions heard took it.
+    public private(set) var soundLost = false
 
     public init(bounds: ClosedRange<Int>) {
         self.bounds = bounds
@@ -50,11 +52,19 @@ public struct AutoRate: Hashable, Sendable {
     /// Counts a spoken question answered at `rate`; the rate to speak at from the next
     /// question on when this answer completes a step, else nil.
     public mutating func answered(rightFirstTime: Bool, at rate: Int) -> Int? {
+        guard !soundLost else { return nil }
         heard += 1
         sinceStep.append(rightFirstTime)
         guard sinceStep.count == Self.answersPerStep else { return nil }
         let up = sinceStep.allSatisfy { $0 }
         sinceStep = []
         return clamp(rate + (up ? Self.step : -Self.step))
+    }
+
+    /// The questions are no longer heard (the sound output failed): an answer read from a
+    /// subtitle says nothing of the learner's ear, so the rate stops moving.
+    public mutating func soundWasLost() {
+        soundLost = true
+        sinceStep = []
     }
 }

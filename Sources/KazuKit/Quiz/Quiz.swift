@@ -353,6 +353,7 @@ public struct Quiz: Reducer, Sendable {
             case let .playbackFailed(message):
                 state.isSpeaking = false
                 state.playbackError = message
+                state.autoRate?.soundWasLost()
                 return .run { send in
                     try await clock.sleep(for: .seconds(2))
                     await send(.playbackErrorCleared)
