@@ -37,9 +37,11 @@ let package = Package(
         // The quiz engine: topics, questions, the features and what Kazu remembers. Knows the
         // speech interface only; whoever builds the store plugs in the live voice.
         .target(name: "KazuKit", dependencies: ["Composable", "JapaneseNumbers", "SpeechClient"]),
+        // Declarations for kazu's main loop and signal thread: libdispatch's main-queue hooks, signalfd.
+        .systemLibrary(name: "CMainLoop"),
         // The command line: option parsing and the commands, as a library so tests can drive it.
-        .target(name: "KazuCLI", dependencies: ["JapaneseNumbers", "SpeechClient", "SpeechEspeak", "Composable", "KazuKit", "Locking"]),
-        .executableTarget(name: "kazu", dependencies: ["KazuCLI"]),
+        .target(name: "KazuCLI", dependencies: ["JapaneseNumbers", "SpeechClient", "SpeechEspeak", "Composable", "KazuKit", "Locking", "CMainLoop"]),
+        .executableTarget(name: "kazu", dependencies: ["KazuCLI", "CMainLoop"]),
         // Benchmarks: `swift run -c release kazu-bench` prints time per operation.
         .executableTarget(name: "kazu-bench", dependencies: ["Composable", "JapaneseNumbers", "KazuKit", "SpeechClient", "SpeechEspeak"]),
 

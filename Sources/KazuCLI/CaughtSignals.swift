@@ -1,23 +1,25 @@
+import CMainLoop
 import Dispatch
+import Locking
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Musl)
 import Musl
-#elseif canImport(Darwin)
-import Darwin
 #endif
 
-/// SIGINT, SIGTERM and SIGHUP caught from the moment they are installed until the process
-/// exits, and handed to the main queue one at a time, none lost.
+/// SIGINT, SIGTERM and SIGHUP taken by a session from the moment it installs them until the
+/// process exits, and handed to the main queue one at a time, none lost.
 ///
 /// ```swift
 /// let signals = CaughtSignals.install { number in end(status: ExitCode(128 + number)) }
 /// // keep `signals` for as long as they should be handled
 /// ```
 ///
-/// A handler of their own writes each signal's number to a pipe, and the main queue reads
-/// the pipe: whichever thread the kernel picks runs the handler, so no signal is dropped
-/// by a thread that ignores it, or by a source not yet listening.
+/// No handler is installed. `kazu` blocks the three in every thread and a thread of their own
+/// reads them from a signalfd (``KazuCommandLine/takeSignals()``): before a session installs,
+/// a signal ends kazu as it ends any program; after, its number goes through a pipe to the
+/// main queue. A process that never took them (a test running a session in process) gets
+/// none, and its own signal handling is left as it was.
 final class CaughtSignals {
     static let numbers = [SIGINT, SIGTERM, SIGHUP]
 
@@ -35,7 +37,7 @@ final class CaughtSignals {
         return read(signalPipe.read, &number, 1) == 1 ? Int32(number) : nil
     }
 
-    /// Installs the handler and calls `received` on the main queue with each signal caught.
+    /// Calls `received` on the main queue with each signal taken from now on.
     @MainActor
     static func install(_ received: @escaping @MainActor (Int32) -> Void) -> CaughtSignals {
         let pipe = signalPipe
@@ -47,28 +49,71 @@ final class CaughtSignals {
             }
         }
         source.resume()
-        var action = sigaction()
-        action.__sigaction_handler.sa_handler = { number in
-            let saved = errno
+        sessionTakesSignals.withLock { $0 = true }
+        return CaughtSignals(source: source)
+    }
+
+    /// The three as a set, for the mask and the signalfd.
+    fileprivate static var set: sigset_t {
+        var set = sigset_t()
+        sigemptyset(&set)
+        for number in numbers { sigaddset(&set, number) }
+        return set
+    }
+
+    /// What the thread taking the signals does with each: the session's, once one installed;
+    /// else what the signal would have done to a process that does not catch it.
+    fileprivate static func take(_ number: Int32) {
+        if sessionTakesSignals.withLock({ $0 }) {
             var byte = UInt8(truncatingIfNeeded: number)
             _ = write(signalPipe.write, &byte, 1)
-            errno = saved
+            return
         }
-        sigemptyset(&action.sa_mask)
-        action.sa_flags = SA_RESTART
-        for number in numbers { sigaction(number, &action, nil) }
-        // A parent may have started kazu with these blocked (Foundation's Process does).
-        var unblocked = sigset_t()
-        sigemptyset(&unblocked)
-        for number in numbers { sigaddset(&unblocked, number) }
-        pthread_sigmask(SIG_UNBLOCK, &unblocked, nil)
-        return CaughtSignals(source: source)
+        // Raised at this thread with the signal let through here: its disposition acts, the
+        // default's ending the process, or one inherited as ignored (`nohup`) dropping it.
+        var only = sigset_t()
+        sigemptyset(&only)
+        sigaddset(&only, number)
+        pthread_sigmask(SIG_UNBLOCK, &only, nil)
+        raise(number)
+        pthread_sigmask(SIG_BLOCK, &only, nil)
     }
 }
 
-/// The pipe from the signal handler to the main queue, made before the handler is installed.
-/// Neither end waits: a full pipe (thousands of signals unread) drops the newest, and the
-/// main queue reads until it is empty.
+extension KazuCommandLine {
+    /// Blocks SIGINT, SIGTERM and SIGHUP in the calling thread and starts a thread that takes
+    /// them from a signalfd, for ``CaughtSignals``. `kazu`'s `main` calls it first, before any
+    /// other thread starts, so that every thread inherits the mask: with no thread letting
+    /// them through and no handler, a signal never interrupts a thread, and no code runs on a
+    /// thread the kernel picks (where AddressSanitizer may not follow).
+    ///
+    /// A parent that started kazu with them blocked (Foundation's `Process` does) changes
+    /// nothing: blocked is how the signalfd takes them.
+    public static func takeSignals() {
+        var blocked = CaughtSignals.set
+        pthread_sigmask(SIG_BLOCK, &blocked, nil)
+        let descriptor = signalfd(-1, &blocked, Int32(SFD_CLOEXEC))
+        guard descriptor >= 0 else { fatalError("cannot make a signalfd: \(String(cString: strerror(errno)))") }
+        startDetachedThread {
+            var info = signalfd_siginfo()
+            let size = MemoryLayout<signalfd_siginfo>.size
+            while true {
+                if read(descriptor, &info, size) == size {
+                    CaughtSignals.take(Int32(info.ssi_signo))
+                } else if errno != EINTR {
+                    fatalError("cannot read the signalfd: \(String(cString: strerror(errno)))")
+                }
+            }
+        }
+    }
+}
+
+/// Whether a session has installed ``CaughtSignals``: from then on the signals are its.
+private let sessionTakesSignals = PthreadLocked(false)
+
+/// The pipe from the thread taking the signals to the main queue. Neither end waits: a full
+/// pipe (thousands of signals unread) drops the newest, and the main queue reads until it is
+/// empty.
 private let signalPipe: (read: Int32, write: Int32) = {
     var ends: [Int32] = [-1, -1]
     guard pipe(&ends) == 0 else { fatalError("cannot make a pipe for signals: \(String(cString: strerror(errno)))") }

@@ -68,7 +68,7 @@ public enum KazuCommandLine {
     /// and its status comes back through ``Program/main(arguments:io:)`` like any command's.
     @MainActor
     public static func main() async -> Never {
-        // First, while this is the only thread: it changes the environment.
+        // First, before a thread that reads the environment starts (the signal thread reads none): it changes it.
         LaunchEnvironment.keepEspeakOffTheSoundServer()
         signal(SIGPIPE, SIG_IGN)
         let io = TerminalIO.standard(onBrokenPipe: { exit(ExitCode.success.rawValue) })

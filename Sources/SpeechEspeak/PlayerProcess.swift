@@ -78,7 +78,7 @@ final class PlayerProcess: Sendable {
         sigemptyset(&noSignals)
         var defaultSignals = sigset_t()
         sigemptyset(&defaultSignals)
-        sigaddset(&defaultSignals, SIGPIPE)
+        for number in [SIGPIPE, SIGINT, SIGTERM, SIGHUP] { sigaddset(&defaultSignals, number) }
         posix_spawnattr_setsigmask(&attributes, &noSignals)
         posix_spawnattr_setsigdefault(&attributes, &defaultSignals)
         posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF))

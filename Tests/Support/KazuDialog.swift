@@ -48,6 +48,9 @@ public final class KazuDialog {
         try? FileManager.default.removeItem(at: errorFile)
     }
 
+    /// kazu's process (or the program run instead of it).
+    public var processIdentifier: pid_t { process.processIdentifier }
+
     /// What kazu wrote on standard error so far.
     public var errors: String {
         (try? String(contentsOf: errorFile, encoding: .utf8)) ?? ""
