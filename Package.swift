@@ -4,6 +4,10 @@ import PackageDescription
 // Kazu: a Japanese-number trainer. No Swift package dependencies; the one
 // system library is libespeak-ng (Debian/Ubuntu: libespeak-ng-dev to build, for its
 // headers; libespeak-ng1 and espeak-ng-data to speak, loaded only when speaking).
+// Release builds of the reducer runtime and the features let the optimiser specialise
+// Composable's generic reducers for KazuKit's features (a send through the whole tree).
+let crossModuleOptimized: [SwiftSetting] = [.unsafeFlags(["-cross-module-optimization"], .when(configuration: .release))]
+
 let package = Package(
     name: "Kazu",
     products: [
@@ -17,7 +21,7 @@ let package = Package(
     ],
     targets: [
         // The reducer runtime: Reducer, Scope, Effect, Store, dependencies.
-        .target(name: "Composable"),
+        .target(name: "Composable", swiftSettings: crossModuleOptimized),
         // A lock ThreadSanitizer can see, and detached threads for blocking waits; shared by the
         // test store, the live voice's player and the command line's input reader.
         .target(name: "Locking"),
@@ -36,7 +40,8 @@ let package = Package(
         .target(name: "SpeechEspeak", dependencies: ["SpeechClient", "CEspeakNG", "Locking", "JapaneseNumbers"]),
         // The quiz engine: topics, questions, the features and what Kazu remembers. Knows the
         // speech interface only; whoever builds the store plugs in the live voice.
-        .target(name: "KazuKit", dependencies: ["Composable", "JapaneseNumbers", "SpeechClient"]),
+        .target(name: "KazuKit", dependencies: ["Composable", "JapaneseNumbers", "SpeechClient"],
+                swiftSettings: crossModuleOptimized),
         // The command line: option parsing and the commands, as a library so tests can drive it.
         .target(name: "KazuCLI", dependencies: ["JapaneseNumbers", "SpeechClient", "SpeechEspeak", "Composable", "KazuKit", "Locking"]),
         .executableTarget(name: "kazu", dependencies: ["KazuCLI"]),
