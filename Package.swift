@@ -40,8 +40,7 @@ let package = Package(
         .target(name: "SpeechEspeak", dependencies: ["SpeechClient", "CEspeakNG", "Locking", "JapaneseNumbers"]),
         // The quiz engine: topics, questions, the features and what Kazu remembers. Knows the
         // speech interface only; whoever builds the store plugs in the live voice.
-        .target(name: "KazuKit", dependencies: ["Composable", "JapaneseNumbers", "SpeechClient"],
-                swiftSettings: crossModuleOptimized),
+        .target(name: "KazuKit", dependencies: ["Composable", "JapaneseNumbers", "SpeechClient"]),
         // The command line: option parsing and the commands, as a library so tests can drive it.
         .target(name: "KazuCLI", dependencies: ["JapaneseNumbers", "SpeechClient", "SpeechEspeak", "Composable", "KazuKit", "Locking"]),
         .executableTarget(name: "kazu", dependencies: ["KazuCLI"]),
