@@ -4,10 +4,6 @@ import PackageDescription
 // Kazu: a Japanese-number trainer. No Swift package dependencies; the one
 // system library is libespeak-ng (Debian/Ubuntu: libespeak-ng-dev to build, for its
 // headers; libespeak-ng1 and espeak-ng-data to speak, loaded only when speaking).
-// Release builds of the reducer runtime and the features let the optimiser specialise
-// Composable's generic reducers for KazuKit's features (a send through the whole tree).
-let crossModuleOptimized: [SwiftSetting] = [.unsafeFlags(["-cross-module-optimization"], .when(configuration: .release))]
-
 let package = Package(
     name: "Kazu",
     products: [
@@ -20,8 +16,12 @@ let package = Package(
         .executable(name: "kazu", targets: ["kazu"]),
     ],
     targets: [
-        // The reducer runtime: Reducer, Scope, Effect, Store, dependencies.
-        .target(name: "Composable", swiftSettings: crossModuleOptimized),
+        // The reducer runtime: Reducer, Scope, Effect, Store, dependencies. A release build
+        // hands its generic code to the modules that use it, so that Scope, ifLet, forEach and
+        // the store are specialised for each feature's own types there.
+        .target(
+            name: "Composable",
+            swiftSettings: [.unsafeFlags(["-cross-module-optimization"], .when(configuration: .release))]),
         // A lock ThreadSanitizer can see, and detached threads for blocking waits; shared by the
         // test store, the live voice's player and the command line's input reader.
         .target(name: "Locking"),
