@@ -16,8 +16,12 @@ let package = Package(
         .executable(name: "kazu", targets: ["kazu"]),
     ],
     targets: [
-        // The reducer runtime: Reducer, Scope, Effect, Store, dependencies.
-        .target(name: "Composable"),
+        // The reducer runtime: Reducer, Scope, Effect, Store, dependencies. A release build
+        // hands its generic code to the modules that use it, so that Scope, ifLet, forEach and
+        // the store are specialised for each feature's own types there.
+        .target(
+            name: "Composable",
+            swiftSettings: [.unsafeFlags(["-cross-module-optimization"], .when(configuration: .release))]),
         // A lock ThreadSanitizer can see, and detached threads for blocking waits; shared by the
         // test store, the live voice's player and the command line's input reader.
         .target(name: "Locking"),

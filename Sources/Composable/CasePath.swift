@@ -15,11 +15,12 @@
 /// as key paths, `\.counter`, the way TCA users write them.
 @dynamicMemberLookup
 public struct CasePath<Root, Value>: Sendable {
-    let _embed: @Sendable (Value) -> Root
+    // The value is taken, not borrowed: a case is built around it without copying it.
+    let _embed: @Sendable (consuming Value) -> Root
     let _extract: @Sendable (Root) -> Value?
 
     public init(
-        embed: @escaping @Sendable (Value) -> Root,
+        embed: @escaping @Sendable (consuming Value) -> Root,
         extract: @escaping @Sendable (Root) -> Value?
     ) {
         self._embed = embed
@@ -27,7 +28,7 @@ public struct CasePath<Root, Value>: Sendable {
     }
 
     /// Wraps `value` as the case.
-    public func embed(_ value: Value) -> Root { _embed(value) }
+    public func embed(_ value: consuming Value) -> Root { _embed(value) }
 
     /// The case's value, or nil when `root` is another case.
     public func extract(from root: Root) -> Value? { _extract(root) }

@@ -7,7 +7,7 @@ extension Reducer {
     /// Reduce { state, action in ... }
     ///   .forEach(\.path, action: \.path) { Path() }
     /// ```
-    public func forEach<ElementState, ElementAction, Element: Reducer>(
+    public consuming func forEach<ElementState, ElementAction, Element: Reducer>(
         _ toStack: WritableKeyPath<State, StackState<ElementState>>,
         action toStackAction: CasePath<Action, StackAction<ElementState, ElementAction>>,
         @ReducerBuilder<ElementState, ElementAction> element: () -> Element,
@@ -20,7 +20,7 @@ extension Reducer {
     }
 
     /// `forEach` with a key path into the action's `allCasePaths`: `action: \.path`.
-    public func forEach<ElementState, ElementAction, Element: Reducer>(
+    public consuming func forEach<ElementState, ElementAction, Element: Reducer>(
         _ toStack: WritableKeyPath<State, StackState<ElementState>>,
         action toStackAction: CaseKeyPath<Action, StackAction<ElementState, ElementAction>>,
         @ReducerBuilder<ElementState, ElementAction> element: () -> Element,

@@ -7,7 +7,7 @@ extension Reducer {
     /// Reduce { state, action in ... }
     ///   .ifLet(\.settings, action: \.settings) { QuizSettings() }
     /// ```
-    public func ifLet<ChildState, ChildAction, Child: Reducer>(
+    public consuming func ifLet<ChildState, ChildAction, Child: Reducer>(
         _ toChildState: WritableKeyPath<State, ChildState?>,
         action toChildAction: CasePath<Action, ChildAction>,
         @ReducerBuilder<ChildState, ChildAction> then child: () -> Child,
@@ -20,7 +20,7 @@ extension Reducer {
     }
 
     /// `ifLet` with a key path into the action's `allCasePaths`: `action: \.settings`.
-    public func ifLet<ChildState, ChildAction, Child: Reducer>(
+    public consuming func ifLet<ChildState, ChildAction, Child: Reducer>(
         _ toChildState: WritableKeyPath<State, ChildState?>,
         action toChildAction: CaseKeyPath<Action, ChildAction>,
         @ReducerBuilder<ChildState, ChildAction> then child: () -> Child,

@@ -8,7 +8,7 @@ extension Reducer {
     ///     Reduce { _, _ in .run { _ in try await settings.save(newValue) } }
     ///   }
     /// ```
-    public func onChange<Value: Equatable, Changed: Reducer>(
+    public consuming func onChange<Value: Equatable, Changed: Reducer>(
         of toValue: @escaping (State) -> Value,
         @ReducerBuilder<State, Action> _ reducer: @escaping (_ oldValue: Value, _ newValue: Value) -> Changed
     ) -> OnChangeReducer<Self, Value, Changed> {

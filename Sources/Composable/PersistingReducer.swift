@@ -13,7 +13,7 @@ extension Reducer {
     ///     try await settings.saveSpeech(speech)
     ///   } failed: { .saveFailed($0.localizedDescription) }
     /// ```
-    public func persisting<Value: Equatable & Sendable>(
+    public consuming func persisting<Value: Equatable & Sendable>(
         _ keyPath: KeyPath<State, Value> & Sendable,
         debounce: Duration,
         save: @escaping @Sendable (Value) async throws -> Void,

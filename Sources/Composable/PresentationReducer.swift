@@ -8,7 +8,7 @@ extension Reducer {
     /// Reduce { state, action in ... }
     ///   .ifLet(\.$settings, action: \.settings) { Settings() }
     /// ```
-    public func ifLet<ChildState, ChildAction, Child: Reducer>(
+    public consuming func ifLet<ChildState, ChildAction, Child: Reducer>(
         _ toPresentation: WritableKeyPath<State, PresentationState<ChildState>>,
         action toPresentationAction: CasePath<Action, PresentationAction<ChildAction>>,
         @ReducerBuilder<ChildState, ChildAction> then child: () -> Child,
@@ -22,7 +22,7 @@ extension Reducer {
     }
 
     /// `ifLet` over a presentation with a key path into the action's `allCasePaths`.
-    public func ifLet<ChildState, ChildAction, Child: Reducer>(
+    public consuming func ifLet<ChildState, ChildAction, Child: Reducer>(
         _ toPresentation: WritableKeyPath<State, PresentationState<ChildState>>,
         action toPresentationAction: CaseKeyPath<Action, PresentationAction<ChildAction>>,
         @ReducerBuilder<ChildState, ChildAction> then child: () -> Child,

@@ -9,7 +9,7 @@
 /// ```
 @resultBuilder
 public enum ReducerBuilder<State, Action> {
-    public static func buildExpression<R: Reducer>(_ reducer: R) -> R
+    public static func buildExpression<R: Reducer>(_ reducer: consuming R) -> R
     where R.State == State, R.Action == Action {
         reducer
     }
@@ -18,13 +18,13 @@ public enum ReducerBuilder<State, Action> {
         EmptyReducer()
     }
 
-    public static func buildPartialBlock<R: Reducer>(first: R) -> R
+    public static func buildPartialBlock<R: Reducer>(first: consuming R) -> R
     where R.State == State, R.Action == Action {
         first
     }
 
     public static func buildPartialBlock<R0: Reducer, R1: Reducer>(
-        accumulated: R0, next: R1
+        accumulated: consuming R0, next: consuming R1
     ) -> ReducerSequence<R0, R1> {
         ReducerSequence(accumulated, next)
     }

@@ -79,7 +79,7 @@ public struct Scope<ParentState, ParentAction, Child: Reducer>: Reducer {
             // child changes it: a presented quiz's answers are changed in place, not copied.
             _ = consume state
             effect = child.reduce(into: &childState, action: childAction)
-            state = casePath.embed(childState)
+            state = casePath.embed(consume childState)
             place = id
         }
         if effect.isNone { return .none }

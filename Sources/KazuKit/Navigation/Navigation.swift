@@ -100,7 +100,6 @@ public struct Navigation: Reducer, Sendable {
     @Dependency(\.random) var random
     @Dependency(\.date) var now
     @Dependency(\.history) var history
-    @Dependency(\.settingsClient) var settingsClient
 
     public init() {}
 
@@ -213,8 +212,10 @@ public struct Navigation: Reducer, Sendable {
         }
         .ifLet(\.destinationPresentation, action: \.destination) { Destination() }
         .forEach(\.path, action: \.path) { Summary() }
-        .persisting(\.settings, debounce: .milliseconds(250)) { [settingsClient] settings in
-            try settingsClient.save(settings)
+        // The client is read when a save runs (under the store's dependencies, as every
+        // effect is), not each time the body is built for an action.
+        .persisting(\.settings, debounce: .milliseconds(250)) { settings in
+            try DependencyValues.current.settingsClient.save(settings)
         } failed: { .saveFailed("\($0)") }
     }
 
