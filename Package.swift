@@ -1,4 +1,4 @@
-// swift-tools-version: 6.0
+// swift-tools-version: 6.2
 import PackageDescription
 
 // Kazu: a Japanese-number trainer. No Swift package dependencies; the one
@@ -18,7 +18,8 @@ let package = Package(
     targets: [
         // The reducer runtime: Reducer, Scope, Effect, Store, dependencies. A release build
         // hands its generic code to the modules that use it, so that Scope, ifLet, forEach and
-        // the store are specialised for each feature's own types there.
+        // the store are specialised for each feature's own types there. (The tools version is
+        // 6.2 because from it SwiftPM lets a package depending on Kazu by version build it.)
         .target(
             name: "Composable",
             swiftSettings: [.unsafeFlags(["-cross-module-optimization"], .when(configuration: .release))]),
