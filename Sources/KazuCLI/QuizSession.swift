@@ -273,8 +273,8 @@ final class QuizSession {
 
     private func handleSettings(_ line: String) {
         let words = line.split(separator: " ").map(String.init)
-        let speech = { (action: SpeechSettings.Action) in
-            self.send(.destination(.presented(.quiz(.settings(.presented(.speech(action)))))))
+        let speech = { (action: SpeechSettings.Action) -> Void in
+            _ = self.send(.destination(.presented(.quiz(.settings(.presented(.speech(action)))))))
         }
         let parameters = store.state.quiz?.settings?.speech.parameters ?? .standard
         switch (words.first, words.count) {
