@@ -46,27 +46,13 @@ final class CancellationRegistry: Sendable {
     }
 
     private var running: [Key: [RunningEffect]] = [:]
-    /// Registrations made while an effect is being started, held back until it has started.
-    private var pending: [(RunningEffect, Key)]?
 
     nonisolated init() {}
 
     /// Whether no task is registered: nothing to cancel.
     var isEmpty: Bool { running.isEmpty }
 
-    /// Runs `start`, which starts one effect, holding back the registrations it makes until
-    /// it returns: the cancels of an effect reach what ran before it, never its own new work.
-    func startingEffect(_ start: () -> Void) {
-        guard pending == nil else { return start() }
-        pending = []
-        start()
-        let registrations = pending ?? []
-        pending = nil
-        for (effect, key) in registrations { register(effect, under: key) }
-    }
-
     func register(_ effect: RunningEffect, under key: Key) {
-        if pending != nil { return pending!.append((effect, key)) }
         running[key, default: []].append(effect)
         effect.whenEnded.append { [weak self, weak effect] in
             guard let self, let effect, var effects = self.running[key] else { return }
@@ -83,9 +69,8 @@ final class CancellationRegistry: Sendable {
 
     /// Cancels the tasks of every feature under `path` whose next step `isGone` picks.
     func cancelFeatures(below path: EffectPath, where isGone: (EffectID) -> Bool) {
-        let depth = path.steps.count
-        for key in running.keys
-        where key.path.steps.count > depth && key.path.steps.starts(with: path.steps) && isGone(key.path.steps[depth]) {
+        let depth = path.count
+        for key in running.keys where key.path.count > depth && key.path.starts(with: path) && isGone(key.path[depth]) {
             cancel(key)
         }
     }

@@ -32,11 +32,8 @@ extension DependencyKey {
     }
 }
 
-/// Whether dependencies take their live or their test values; a `TestStore` uses `.test`.
-///
-/// ```swift
-/// let values = DependencyValues(context: .test)   // the clock is an UnimplementedClock
-/// ```
+/// Whether dependencies take their live or their test values; a `TestStore` uses `.test`
+/// (where, for one, the clock is an `UnimplementedClock`).
 public enum DependencyContext: Sendable {
     case live
     case test
@@ -55,8 +52,7 @@ public struct DependencyValues: Sendable {
     /// there inherits them.
     public static var current: DependencyValues { ofTask }
 
-    /// The values of the running task: a store sets them while it reduces, an effect while
-    /// it runs, `withDependencies` around its operation.
+    /// Set by a store while it reduces, by an effect while it runs, by `withDependencies`.
     @TaskLocal static var ofTask = DependencyValues()
 
     private var overrides: [ObjectIdentifier: any Sendable] = [:]
@@ -111,13 +107,7 @@ private final class ResolvedDependencies: Sendable {
 }
 
 /// Reads a dependency from the current `DependencyValues` when used, inside a reducer or an
-/// effect.
-///
-/// ```swift
-/// struct Quiz: Reducer {
-///   @Dependency(\.clock) var clock
-/// }
-/// ```
+/// effect: `@Dependency(\.clock) var clock`.
 @propertyWrapper
 public struct Dependency<Value>: Sendable {
     let keyPath: KeyPath<DependencyValues, Value> & Sendable
@@ -132,10 +122,7 @@ public struct Dependency<Value>: Sendable {
 }
 
 /// Runs `operation` with dependencies changed by `update`; a `Task` made inside inherits them.
-///
-/// ```swift
-/// let quiz = withDependencies { $0.random = .seeded(1) } operation: { Quiz.State.start() }
-/// ```
+/// `withDependencies { $0.random = .seeded(1) } operation: { Quiz.State.start() }`
 public func withDependencies<R>(
     _ update: (inout DependencyValues) throws -> Void,
     operation: () throws -> R
@@ -145,12 +132,8 @@ public func withDependencies<R>(
     return try DependencyValues.$ofTask.withValue(values, operation: operation)
 }
 
-/// Runs asynchronous `operation` with dependencies changed by `update`; a `Task` made
-/// inside inherits them.
-///
-/// ```swift
-/// let record = await withDependencies { $0.date = .constant(now) } operation: { await session.finish() }
-/// ```
+/// Runs asynchronous `operation` with dependencies changed by `update`, on the caller's
+/// executor; a `Task` made inside inherits them.
 public nonisolated(nonsending) func withDependencies<R>(
     _ update: (inout DependencyValues) throws -> Void,
     operation: nonisolated(nonsending) () async throws -> R

@@ -19,11 +19,6 @@ public struct DependencyOverride<Base: Reducer>: Reducer {
     let base: Base
     let update: @Sendable (inout DependencyValues) -> Void
 
-    init(base: Base, update: @escaping @Sendable (inout DependencyValues) -> Void) {
-        self.base = base
-        self.update = update
-    }
-
     public func reduce(into state: inout Base.State, action: Base.Action) -> Effect<Base.Action> {
         // Effects capture the dependencies in force where they are made, so they see it too.
         var values = DependencyValues.current

@@ -9,15 +9,12 @@
 ///   }
 ///   .cancellable(id: CancelID.playback, cancelInFlight: true)
 /// ```
-///
-/// An effect is an operation that the store runs on its actor right after the action that
-/// returned it (it sends actions and starts tasks), and what it cancels.
 public struct Effect<Action>: Sendable {
-    /// What an effect does, given what it needs to send and start tasks.
+    /// What the store runs on its actor right after the action: it sends actions and starts tasks.
     typealias Operation = @MainActor @Sendable (EffectRunner<Action>) -> Void
-    /// What an effect cancels, given the store's registry and the feature the effect is
-    /// for. Apart from the operation because it does not depend on the action type: a
-    /// child's cancels pass up through its parents unchanged.
+    /// What the effect cancels, given the store's registry and the effect's feature. Apart
+    /// from the operation because it does not depend on the action type: a child's cancels
+    /// pass up through its parents unchanged.
     typealias Cancellation = @MainActor @Sendable (CancellationRegistry, EffectPath) -> Void
 
     let operation: Operation?
@@ -30,14 +27,12 @@ public struct Effect<Action>: Sendable {
 
     var isNone: Bool { operation == nil && cancellation == nil }
 
-    /// Runs the effect with `runner`: its cancels, then its operation. The tasks it starts
-    /// are registered once all of it has run, so its cancels never reach its own new work.
+    /// Runs the effect with `runner`: all its cancels, then its operation, so that its cancels
+    /// never reach the tasks it starts itself.
     @MainActor
     func run(with runner: EffectRunner<Action>) {
-        runner.cancellations.startingEffect {
-            cancellation?(runner.cancellations, runner.path)
-            operation?(runner)
-        }
+        cancellation?(runner.cancellations, runner.path)
+        operation?(runner)
     }
 }
 
@@ -93,12 +88,12 @@ extension Effect {
     /// All of `effects` at once.
     public static func merge(_ effects: Self...) -> Self { merge(effects) }
 
-    /// All of `effects` at once.
     public static func merge(_ effects: [Self]) -> Self {
         effects.reduce(.none) { $0.merge(with: $1) }
     }
 
-    /// This effect and `other` at once: this one's operation, then the other's.
+    /// This effect and `other` at once: the cancels of both, then this one's operation, then
+    /// the other's.
     public func merge(with other: Self) -> Self {
         Self(Self.joined(operation, other.operation), cancelling: Self.joined(cancellation, other.cancellation))
     }
@@ -123,11 +118,10 @@ extension Effect {
         }
     }
 
-    /// `effects` one after the other, each starting when the one before has finished.
+    /// `effects` one after the other, each starting when the one before has finished: one
+    /// task that runs each effect in turn and waits for the tasks it starts.
     public static func concatenate(_ effects: Self...) -> Self { concatenate(effects) }
 
-    /// `effects` one after the other, each starting when the one before has finished: one
-    /// task that runs each effect's operation in turn and waits for the tasks it starts.
     public static func concatenate(_ effects: [Self]) -> Self {
         let steps = effects.filter { !$0.isNone }
         guard steps.count > 1 else { return steps.first ?? .none }
@@ -193,7 +187,7 @@ extension Effect {
         var enteredCancellation: Cancellation?
         if let cancellation {
             enteredCancellation = { registry, path in
-                if !registry.isEmpty { cancellation(registry, path.appending(step)) }
+                if !registry.isEmpty { cancellation(registry, path + [step]) }
             }
         }
         return Self(entered, cancelling: enteredCancellation)

@@ -24,11 +24,4 @@ public struct EffectID: Hashable, @unchecked Sendable {
 /// Where a feature sits in the tree of features, as the steps from the store's root to it:
 /// the place its cancellation ids belong to. `Scope`, `ifLet` and `forEach` add a step as
 /// they pass a child's effects up, so that a child's ids are its own.
-struct EffectPath: Hashable, Sendable {
-    var steps: [EffectID] = []
-
-    /// This path with `step` added.
-    func appending(_ step: EffectID) -> EffectPath {
-        EffectPath(steps: steps + [step])
-    }
-}
+typealias EffectPath = [EffectID]

@@ -8,13 +8,13 @@ struct EffectRunner<Action>: Sendable {
     typealias TaskWrapper = @MainActor @Sendable (EffectRunner<Action>, _ work: @MainActor () async -> Void) async -> Void
 
     /// Reduces an action: straight after the current one while the store is sending.
-    let send: @MainActor @Sendable (Action) -> Void
+    var send: @MainActor @Sendable (Action) -> Void
     /// Starts `work` in a task of the store's; nil once the store has gone.
-    let start: @MainActor @Sendable (TaskPriority?, @escaping Work) -> RunningEffect?
+    var start: @MainActor @Sendable (TaskPriority?, @escaping Work) -> RunningEffect?
     /// The store's cancellable tasks, by id.
     let cancellations: CancellationRegistry
     /// The feature whose effect runs with this runner.
-    let path: EffectPath
+    var path: EffectPath
 
     /// This runner as a child whose actions `transform` embeds sees it.
     func map<Child>(_ transform: @escaping @Sendable (Child) -> Action) -> EffectRunner<Child> {
@@ -27,50 +27,44 @@ struct EffectRunner<Action>: Sendable {
 
     /// This runner as the feature one step below sees it.
     func entering(_ step: EffectID) -> Self {
-        let start = start
-        return Self(
-            send: send,
-            start: { priority, work in start(priority) { runner in await work(runner.entering(step)) } },
-            cancellations: cancellations, path: path.appending(step))
+        var runner = self
+        runner.start = { [start] priority, work in start(priority) { await work($0.entering(step)) } }
+        runner.path = path + [step]
+        return runner
     }
 
     /// This runner with each task's work run inside `wrap`, the tasks it starts included.
     func wrappingTasks(_ wrap: @escaping TaskWrapper) -> Self {
-        let start = start
-        return Self(
-            send: send,
-            start: { priority, work in
-                start(priority) { runner in await wrap(runner) { await work(runner.wrappingTasks(wrap)) } }
-            },
-            cancellations: cancellations, path: path)
+        var runner = self
+        runner.start = { [start] priority, work in
+            start(priority) { runner in await wrap(runner) { await work(runner.wrappingTasks(wrap)) } }
+        }
+        return runner
     }
 
     /// This runner with each task it starts registered under `key`; the tasks those tasks
     /// start end with them and need no registration of their own.
     func registering(under key: CancellationRegistry.Key) -> Self {
-        let start = start, cancellations = cancellations
-        return Self(
-            send: send,
-            start: { priority, work in
-                let effect = start(priority, work)
-                if let effect { cancellations.register(effect, under: key) }
-                return effect
-            },
-            cancellations: cancellations, path: path)
+        var runner = self
+        runner.start = { [start, cancellations] priority, work in
+            let effect = start(priority, work)
+            if let effect { cancellations.register(effect, under: key) }
+            return effect
+        }
+        return runner
     }
 
     /// This runner with each task it starts added to `started`, and the actions sent
     /// kept there instead of sent.
     func collecting(into started: StartedStep<Action>) -> Self {
-        let start = start
-        return Self(
-            send: { started.actions.append($0) },
-            start: { priority, work in
-                let effect = start(priority, work)
-                if let task = effect?.task { started.tasks.append(task) }
-                return effect
-            },
-            cancellations: cancellations, path: path)
+        var runner = self
+        runner.send = { started.actions.append($0) }
+        runner.start = { [start] priority, work in
+            let effect = start(priority, work)
+            if let task = effect?.task { started.tasks.append(task) }
+            return effect
+        }
+        return runner
     }
 }
 

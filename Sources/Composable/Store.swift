@@ -28,7 +28,7 @@ public final class Store<State, Action: Sendable> {
         self.init(
             readState: { core.state },
             sendAction: { StoreTask(family: core.send($0, origin: .caller)) },
-            holdSends: { operation in core.withState { _ in operation() } },
+            holdSends: { core.holdingSends($0) },
             observe: { [weak core] observer in
                 guard let token = core?.addObserver(observer) else { return ObservationToken {} }
                 return ObservationToken { [weak core] in core?.removeObserver(token) }
@@ -50,15 +50,9 @@ public final class Store<State, Action: Sendable> {
     /// The current state.
     public var state: State { readState() }
 
-    /// Reads the current state and returns what `body` makes of it: how a front end reads a
-    /// few values of a large state, action after action.
-    ///
-    /// ```swift
-    /// let answer = store.withState { $0.quiz?.question.answer }
-    /// ```
-    ///
-    /// An action sent while `body` runs, through this store or any other scoped from the same
-    /// root, is reduced when it has returned.
+    /// Reads the current state and returns what `body` makes of it, without a copy of the
+    /// whole state: `store.withState { $0.quiz?.question.answer }`. An action sent while `body`
+    /// runs, through this store or any other scoped from the same root, is reduced after it.
     public func withState<R>(_ body: (borrowing State) -> R) -> R {
         var result: R?
         holdSends { result = body(readState()) }
@@ -82,12 +76,9 @@ public final class Store<State, Action: Sendable> {
         observeState(observer)
     }
 
-    /// Calls `observer` with one value read from the state, now and whenever it changes; an
-    /// action that leaves it equal is not reported. How a front end redraws only what changed.
-    ///
-    /// ```swift
-    /// let token = store.observe(\.quiz?.progress) { progress in print(progress ?? "") }
-    /// ```
+    /// Calls `observer` with one value read from the state, now and whenever it changes (an
+    /// action that leaves it equal is not reported): how a front end redraws only what changed,
+    /// as in `store.observe(\.quiz?.progress) { print($0 ?? "") }`.
     public func observe<Value: Equatable>(
         _ toValue: @escaping (State) -> Value, _ observer: @escaping (Value) -> Void
     ) -> ObservationToken {
@@ -127,8 +118,6 @@ extension Store where State: Sendable {
     /// has gone, or when observing stops (the iterating task is cancelled).
     public var states: AsyncStream<State> {
         let (stream, continuation) = AsyncStream.makeStream(of: State.self, bufferingPolicy: .bufferingNewest(1))
-        // The observer holds the end of the stream: a store that goes lets go of its
-        // observers, and so ends the stream and the `for await` over it.
         let end = StreamEnd(continuation)
         let token = observe { end.continuation.yield($0) }
         continuation.onTermination = { _ in Task { @MainActor in token.cancel() } }
@@ -136,7 +125,8 @@ extension Store where State: Sendable {
     }
 }
 
-/// Finishes a stream when the last reference to it goes.
+/// Finishes a stream when the last reference to it goes: held by the observer, so a store
+/// that goes, letting go of its observers, ends the stream and the `for await` over it.
 private final class StreamEnd<Element: Sendable>: Sendable {
     let continuation: AsyncStream<Element>.Continuation
 

@@ -22,7 +22,7 @@ package final class StoreCore<State, Action: Sendable> {
     private var observers: [Int: (State) -> Void] = [:]
     private var nextObserver = 0
     /// Actions waiting to be reduced, each with the effects of the send it belongs to.
-    private var queue: [QueuedAction<Action>] = []
+    private var queue: [(action: Action, origin: ActionOrigin, family: EffectFamily)] = []
     private var isSending = false
     private var running: [ObjectIdentifier: RunningEffect] = [:]
     private let cancellations = CancellationRegistry()
@@ -35,7 +35,7 @@ package final class StoreCore<State, Action: Sendable> {
     }
 
     isolated deinit {
-        for effect in running.values { effect.cancel() }
+        cancelAllEffects()
     }
 
     /// How many tasks started for effects are still running.
@@ -47,7 +47,7 @@ package final class StoreCore<State, Action: Sendable> {
     package func send(_ action: Action, origin: ActionOrigin) -> EffectFamily? {
         guard !isSending else {
             let family = EffectFamily()
-            queue.append(QueuedAction(action: action, origin: origin, family: family))
+            queue.append((action, origin, family))
             return family
         }
         var family: EffectFamily?
@@ -63,11 +63,10 @@ package final class StoreCore<State, Action: Sendable> {
             first()
             reduceQueue()
         }
-        var telling = !observers.isEmpty
-        while telling {
+        while !observers.isEmpty {
             for observer in observers.values { observer(state) }
-            telling = !queue.isEmpty
-            if telling { DependencyValues.$ofTask.withValue(dependencies) { reduceQueue() } }
+            if queue.isEmpty { break }
+            DependencyValues.$ofTask.withValue(dependencies) { reduceQueue() }
         }
         isSending = false
     }
@@ -87,16 +86,13 @@ package final class StoreCore<State, Action: Sendable> {
         effect.run(with: runner(for: family!))
     }
 
-    /// Reduces the queued actions in order.
+    /// Reduces the queued actions in order, those queued meanwhile included.
     private func reduceQueue() {
-        var index = 0
-        while index < queue.count {
-            let next = queue[index]
-            index += 1
+        while !queue.isEmpty {
+            let next = queue.removeFirst()
             var family: EffectFamily? = next.family
             reduce(next.action, origin: next.origin, family: &family)
         }
-        queue.removeAll()
     }
 
     /// How the effects of one send reach this store: holding it weakly, so that a running
@@ -105,7 +101,7 @@ package final class StoreCore<State, Action: Sendable> {
         EffectRunner(
             send: { [weak self] action in
                 guard let self else { return }
-                queue.append(QueuedAction(action: action, origin: .effect, family: family))
+                queue.append((action, .effect, family))
                 if !isSending { reducing() }
             },
             start: { [weak self] priority, work in self?.startTask(priority, work, family: family) },
@@ -137,14 +133,13 @@ package final class StoreCore<State, Action: Sendable> {
         runningEffectCountDidChange?(running.count)
     }
 
-    /// Calls `body` with the state; an action sent meanwhile is reduced when it returns.
-    package func withState<R>(_ body: (borrowing State) -> R) -> R {
+    /// Runs `operation`; an action sent meanwhile is reduced when it returns.
+    package func holdingSends(_ operation: () -> Void) {
         let wasSending = isSending
         isSending = true
-        let result = body(state)
+        operation()
         isSending = wasSending
         if !isSending && !queue.isEmpty { reducing() }
-        return result
     }
 
     /// Calls `observer` with the state now and after every change; returns a token for
@@ -164,13 +159,6 @@ package final class StoreCore<State, Action: Sendable> {
     package func cancelAllEffects() {
         for effect in running.values { effect.cancel() }
     }
-}
-
-/// An action sent while the store was busy, waiting its turn.
-private struct QueuedAction<Action> {
-    let action: Action
-    let origin: ActionOrigin
-    let family: EffectFamily
 }
 
 /// A clock that wants to hear when an effect of a store sleeping on it has ended: how

@@ -10,7 +10,6 @@ public struct StoreTask: Hashable, Sendable {
     let family: EffectFamily?
 
     /// Waits until the effects have ended, those of the actions they sent back included.
-    /// It starts waiting on the caller's executor, without a hop to the global one and back.
     public nonisolated(nonsending) func finish() async {
         await family?.finish()
     }
@@ -73,17 +72,14 @@ package final class EffectFamily: Sendable {
     /// resumption for the whole family, not one per task.
     package nonisolated(nonsending) func finish() async {
         guard tasks.withLock({ $0.running > 0 }) else { return }
-        await withCheckedContinuation { wait($0) }
-    }
-
-    /// Resumes `continuation` once the last task has ended.
-    private func wait(_ continuation: CheckedContinuation<Void, Never>) {
-        let ended = tasks.withLock { tasks in
-            if tasks.running == 0 { return true }
-            tasks.waiting.append(continuation)
-            return false
+        await withCheckedContinuation { continuation in
+            let ended = tasks.withLock { tasks in
+                if tasks.running == 0 { return true }
+                tasks.waiting.append(continuation)
+                return false
+            }
+            if ended { continuation.resume() }
         }
-        if ended { continuation.resume() }
     }
 
     package func cancel() {
