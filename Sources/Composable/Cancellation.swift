@@ -6,7 +6,7 @@ extension Effect {
     /// `Scope`, `ifLet` and `forEach` mark as they pass a child's effects up): a parent, a
     /// sibling or another copy of the same child using an equal id has another id.
     public func cancellable<ID: Hashable & Sendable>(id: ID, cancelInFlight: Bool = false) -> Self {
-        registered(id: EffectID(id), cancelInFlight: cancelInFlight)
+        registered(id: id, cancelInFlight: cancelInFlight)
     }
 
     /// Cancels every running effect made cancellable with `id` by this feature.
@@ -17,11 +17,13 @@ extension Effect {
     }
 
     /// This effect with every task it starts registered under `id` in the feature it runs in.
-    func registered(id: EffectID, cancelInFlight: Bool = false) -> Self {
+    func registered<ID: Hashable & Sendable>(id: ID, cancelInFlight: Bool = false) -> Self {
         let inFlight: Cancellation? = cancelInFlight ? Self.cancel(id: id).cancellation : nil
         var registering: Operation?
         if let operation {
-            registering = { runner in operation(runner.registering(under: CancellationRegistry.Key(path: runner.path, id: id))) }
+            registering = { runner in
+                operation(runner.registering(under: CancellationRegistry.Key(path: runner.path, id: EffectID(id))))
+            }
         }
         return Self(registering, cancelling: Self.joined(cancellation, inFlight))
     }

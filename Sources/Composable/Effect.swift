@@ -180,14 +180,15 @@ extension Effect {
     }
 
     /// This effect as the effect of a feature one step below the current one in the tree:
-    /// the ids it makes cancellable, or cancels, are that feature's.
-    func within(_ step: EffectID) -> Self {
+    /// the ids it makes cancellable, or cancels, are that feature's. The step's `EffectID`
+    /// is made only when the effect runs and needs it, not on every action that passes.
+    func within<Step: Hashable & Sendable>(_ step: Step) -> Self {
         var entered: Operation?
-        if let operation { entered = { runner in operation(runner.entering(step)) } }
+        if let operation { entered = { runner in operation(runner.entering(EffectID(step))) } }
         var enteredCancellation: Cancellation?
         if let cancellation {
             enteredCancellation = { registry, path in
-                if !registry.isEmpty { cancellation(registry, path + [step]) }
+                if !registry.isEmpty { cancellation(registry, path + [EffectID(step)]) }
             }
         }
         return Self(entered, cancelling: enteredCancellation)

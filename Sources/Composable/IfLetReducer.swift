@@ -58,7 +58,7 @@ public struct IfLetReducer<Parent: Reducer, Child: Reducer>: Reducer {
     public func reduce(into state: inout Parent.State, action: Parent.Action) -> Effect<Parent.Action> {
         // The child's step in the tree: its own ids live under it, and every effect it
         // starts is registered there, so that all of them end when the child does.
-        let step = EffectID(ChildEffectsID(keyPath: toChildState))
+        let step = ChildEffectsID(keyPath: toChildState)
         var childEffect = Effect<Parent.Action>.none
         if let childAction = toChildAction.extract(from: action) {
             if state[keyPath: toChildState] != nil {
@@ -74,7 +74,7 @@ public struct IfLetReducer<Parent: Reducer, Child: Reducer>: Reducer {
         let wasPresent = state[keyPath: toChildState] != nil
         let parentEffect = parent.reduce(into: &state, action: action)
         if wasPresent && state[keyPath: toChildState] == nil {
-            return childEffect.merge(with: parentEffect).merge(with: .cancelFeatures { $0 == step })
+            return childEffect.merge(with: parentEffect).merge(with: .cancelFeatures { $0 == EffectID(step) })
         }
         return childEffect.merge(with: parentEffect)
     }

@@ -65,7 +65,7 @@ public struct PresentationReducer<Parent: Reducer, Child: Reducer>: Reducer wher
             if let id = before {
                 // Each presentation is a step of its own in the tree: its effects are
                 // registered there, and end together when it is dismissed or replaced.
-                let step = presentationStep(id)
+                let step = PresentedEffectsID(keyPath: toPresentation, presentation: id)
                 let effect = child.reduce(into: &state[keyPath: toPresentation].presentedState, action: childAction)
                 if !effect.isNone {
                     let embed = toPresentationAction
@@ -98,11 +98,6 @@ public struct PresentationReducer<Parent: Reducer, Child: Reducer>: Reducer wher
             return presented.keyPath == presentations.keyPath && presented.presentation != current
         }
         return childEffect.merge(with: parentEffect).merge(with: endingOthers)
-    }
-
-    /// The step one presentation of the child adds to the place of its effects in the tree.
-    func presentationStep(_ id: UInt64) -> EffectID {
-        EffectID(PresentedEffectsID(keyPath: toPresentation, presentation: id))
     }
 }
 

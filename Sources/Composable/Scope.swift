@@ -84,7 +84,7 @@ public struct Scope<ParentState, ParentAction, Child: Reducer>: Reducer {
         }
         if effect.isNone { return .none }
         let embed = toChildAction
-        return effect.within(EffectID(ChildEffectsID(keyPath: place))).map { embed.embed($0) }
+        return effect.within(ChildEffectsID(keyPath: place)).map { embed.embed($0) }
     }
 }
 
