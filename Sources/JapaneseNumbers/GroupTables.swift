@@ -57,17 +57,17 @@ enum GroupTables {
     /// the three columns' lengths.
     static let record: (chunks: [SIMD16<UInt8>], kanji: [UInt8], romaji: [UInt8], hiragana: [UInt8]) = {
         var chunks = [SIMD16<UInt8>](repeating: .zero, count: 8 * 10_000)
-        let kanji = place(width: 2, into: &chunks, first: 0, stride: 8, room: 27, kanjiEntry())
-        let romaji = place(width: 2, into: &chunks, first: 2, stride: 8, room: 31, entry(.romaji))
-        let hiragana = place(width: 4, into: &chunks, first: 4, stride: 8, room: 63, entry(.hiragana))
+        let kanji = place(width: 2, into: &chunks, first: 0, stride: 8, room: 27, Entries(kanji: ()))
+        let romaji = place(width: 2, into: &chunks, first: 2, stride: 8, room: 31, Entries(.romaji))
+        let hiragana = place(width: 4, into: &chunks, first: 4, stride: 8, room: 63, Entries(.hiragana))
         return (chunks, kanji, romaji, hiragana)
     }()
 
     static let kanji = Column(chunks: record.chunks, lengths: record.kanji, first: 0, stride: 8, width: 2)
     static let romaji = Column(chunks: record.chunks, lengths: record.romaji, first: 2, stride: 8, width: 2)
     static let hiragana = Column(chunks: record.chunks, lengths: record.hiragana, first: 4, stride: 8, width: 4)
-    static let katakana = separate(width: 4, room: 63, entry(.katakana))
-    static let romajiMacrons = separate(width: 2, room: 31, entry(.romajiMacrons))
+    static let katakana = separate(width: 4, room: 63, Entries(.katakana))
+    static let romajiMacrons = separate(width: 2, room: 31, Entries(.romajiMacrons))
 
     /// The four ASCII digits of each section, the first in the lowest byte.
     static let digits: [UInt32] = (0..<10_000).map { v in
@@ -86,35 +86,30 @@ enum GroupTables {
         }
     }
 
-    /// Puts the entry of each section, as `entry` appends it to the empty buffer it is handed
-    /// (at most `room` bytes), into `chunks`, entry `v` at `first + stride * v`; returns their
-    /// lengths. One entry at a time, so that building a table holds nothing beside it.
+    /// Puts each section's entry into `chunks`, entry `v` at `first + stride * v` (at most
+    /// `room` bytes); returns their lengths.
     static func place(
-        width: Int, into chunks: inout [SIMD16<UInt8>], first: Int, stride: Int, room: Int,
-        _ entry: (Int, inout [UInt8]) -> Void
+        width: Int, into chunks: inout [SIMD16<UInt8>], first: Int, stride: Int, room: Int, _ entries: Entries
     ) -> [UInt8] {
-        var bytes: [UInt8] = []
-        bytes.reserveCapacity(16 * width)
         var lengths: [UInt8] = []
         lengths.reserveCapacity(10_000)
         // The chunks as bytes: an entry is stored a byte at a time, each store bounds-checked.
         var span = chunks.mutableSpan
         var table = MutableRawSpan(_elements: &span)
         for v in 0..<10_000 {
-            bytes.removeAll(keepingCapacity: true)
-            entry(v, &bytes)
-            precondition(bytes.count <= room, "a section's reading outgrew its table entry")
-            lengths.append(UInt8(bytes.count))
-            let start = 16 * (first + stride * v)
-            for (i, byte) in bytes.enumerated() { table.storeBytes(of: byte, toByteOffset: start + i, as: UInt8.self) }
+            let range = entries.bounds[v]..<entries.bounds[v + 1]
+            precondition(range.count <= room, "a section's reading outgrew its table entry")
+            lengths.append(UInt8(range.count))
+            let offset = 16 * (first + stride * v) - range.lowerBound
+            for i in range { table.storeBytes(of: entries.bytes[i], toByteOffset: offset + i, as: UInt8.self) }
         }
         return lengths
     }
 
     /// A column in a table of its own.
-    static func separate(width: Int, room: Int, _ entry: (Int, inout [UInt8]) -> Void) -> Column {
+    static func separate(width: Int, room: Int, _ entries: Entries) -> Column {
         var chunks = [SIMD16<UInt8>](repeating: .zero, count: width * 10_000)
-        let lengths = place(width: width, into: &chunks, first: 0, stride: width, room: room, entry)
+        let lengths = place(width: width, into: &chunks, first: 0, stride: width, room: room, entries)
         return Column(chunks: chunks, lengths: lengths, first: 0, stride: width, width: width)
     }
 
@@ -129,69 +124,84 @@ enum GroupTables {
         }
     }
 
-    /// Appends the kanji of section `v`.
-    static func kanjiEntry() -> (Int, inout [UInt8]) -> Void {
-        // Element (pos, digit) as kanji: the digit (not 一 before 十 百 千), then the unit.
-        var elements: [[UInt8]] = []
-        for pos in 0...3 {
-            for d in 0...9 {
-                var element: [UInt8] = []
-                if d != 0 {
-                    if pos == 0 || d > 1 { element += NumberTables.digitKanjiUTF8[d] }
-                    element += NumberTables.unitKanjiUTF8[pos]
-                }
-                elements.append(element)
-            }
-        }
-        return { v, bytes in
-            for pos in stride(from: 3, through: 0, by: -1) where digit(v, pos) != 0 {
-                bytes += elements[pos * 10 + digit(v, pos)]
-            }
-        }
+    /// The position of section `v`'s highest digit (0 for 1...9, 3 for 1000...9999).
+    @inline(__always)
+    static func topPosition(_ v: Int) -> Int {
+        v >= 1000 ? 3 : v >= 100 ? 2 : v >= 10 ? 1 : 0
     }
 
-    /// Appends the reading of section `v` in `script`: its elements' canonical pieces, joined
-    /// as the slot builder joins them (a space before each element but ones after tens in
-    /// romaji, `n'` before a vowel, a っ doubling the next consonant).
-    static func entry(_ script: Script) -> (Int, inout [UInt8]) -> Void {
-        // The canonical piece of each element, inside a section (inner) and last in it
-        // (end): (pos * 10 + digit) * 2 + (last ? 1 : 0).
-        var pieces: [(bytes: [UInt8], geminates: Bool)] = []
-        for pos in 0...3 {
-            for d in 0...9 {
-                for follow in [Follow.inner, Follow.end] {
-                    let piece = d == 0 ? nil : NumberTables.chunk(pos: pos, digit: d, follow: follow)[0]
-                    pieces.append((piece.map { script.bytes(of: $0) } ?? [], piece?.geminatesNext ?? false))
-                }
-            }
-        }
-        let romaji = script.isRomaji
-        return { v, bytes in
-            let lastPos = v % 10 != 0 ? 0 : v % 100 != 0 ? 1 : v % 1000 != 0 ? 2 : 3
-            var previousPos = -1
-            var geminate = false
-            for pos in stride(from: 3, through: 0, by: -1) {
-                let d = digit(v, pos)
-                if d == 0 { continue }
-                let piece = pieces[(pos * 10 + d) * 2 + (pos == lastPos ? 1 : 0)]
-                if romaji, let first = piece.bytes.first {
-                    let spaced = previousPos >= 0 && !(pos == 0 && previousPos == 1)
-                    var join: UInt8 = 0
-                    if spaced {
-                        join = UInt8(ascii: " ")
-                    } else if geminate {
-                        join = first == UInt8(ascii: "c") ? UInt8(ascii: "t") : first
-                    } else if bytes.last == UInt8(ascii: "n") && ReadingBuilder.isVowelOrY(first) {
-                        join = UInt8(ascii: "'")
+    /// Every section's reading in one script, one after another: entry `v` is
+    /// `bytes[bounds[v]..<bounds[v + 1]]`, and entry 0 is empty.
+    ///
+    /// Each entry is its highest element followed by the entry already made for the rest of
+    /// the section (1234 is 千 and the entry of 234), so that a table costs one copy per
+    /// entry, not one piece per element.
+    struct Entries {
+        private(set) var bytes: [UInt8] = []
+        private(set) var bounds: [Int] = [0, 0]
+
+        /// The readings in `script`: the elements' canonical pieces, joined as the slot
+        /// builder joins them (a space before each element but ones after tens in romaji,
+        /// `n'` before a vowel, a っ doubling the next consonant).
+        init(_ script: Script) {
+            // The canonical piece of each element inside a section (inner) and last in it
+            // (end): (pos * 10 + digit) * 2 + (last ? 1 : 0).
+            var elements: [(bytes: [UInt8], geminates: Bool)] = []
+            for pos in 0...3 {
+                for d in 0...9 {
+                    for follow in [Follow.inner, Follow.end] {
+                        let piece = d == 0 ? nil : NumberTables.chunk(pos: pos, digit: d, follow: follow)[0]
+                        elements.append((piece.map { script.bytes(of: $0) } ?? [], piece?.geminatesNext ?? false))
                     }
-                    if join != 0 { bytes.append(join) }
                 }
-                geminate = piece.geminates
-                bytes += piece.bytes
-                previousPos = pos
             }
-            // The writer relies on a section's reading not ending in っ before 万 and 億.
-            precondition(!geminate)
+            self.init(elements: elements, romaji: script.isRomaji)
+        }
+
+        /// The kanji: the digit (not 一 before 十 百 千), then the unit.
+        init(kanji: Void) {
+            var elements: [(bytes: [UInt8], geminates: Bool)] = []
+            for pos in 0...3 {
+                for d in 0...9 {
+                    var element: [UInt8] = []
+                    if d != 0 {
+                        if pos == 0 || d > 1 { element += NumberTables.digitKanjiUTF8[d] }
+                        element += NumberTables.unitKanjiUTF8[pos]
+                    }
+                    elements += [(element, false), (element, false)]
+                }
+            }
+            self.init(elements: elements, romaji: false)
+        }
+
+        private init(elements: [(bytes: [UInt8], geminates: Bool)], romaji: Bool) {
+            bytes.reserveCapacity(10_000 * 32)
+            bounds.reserveCapacity(10_001)
+            for v in 1..<10_000 {
+                let top = topPosition(v)
+                let d = digit(v, top)
+                let rest = v - d * powerOfTen(top)
+                let element = elements[(top * 10 + d) * 2 + (rest == 0 ? 1 : 0)]
+                bytes += element.bytes
+                if rest == 0 {
+                    // The writer relies on a section's reading not ending in っ before 万 and 億.
+                    precondition(!element.geminates)
+                } else {
+                    let restStart = bounds[rest]
+                    if romaji {
+                        let first = bytes[restStart]
+                        if !(top == 1 && topPosition(rest) == 0) {
+                            bytes.append(UInt8(ascii: " "))
+                        } else if element.geminates {
+                            bytes.append(first == UInt8(ascii: "c") ? UInt8(ascii: "t") : first)
+                        } else if element.bytes.last == UInt8(ascii: "n") && ReadingBuilder.isVowelOrY(first) {
+                            bytes.append(UInt8(ascii: "'"))
+                        }
+                    }
+                    for i in restStart..<bounds[rest + 1] { bytes.append(bytes[i]) }
+                }
+                bounds.append(bytes.count)
+            }
         }
     }
 

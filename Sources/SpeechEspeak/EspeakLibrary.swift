@@ -29,7 +29,10 @@ struct EspeakLibrary: @unchecked Sendable {
 
     /// Opens `name` (a soname searched the usual way, or a path) and finds every function in it.
     static func open(_ name: String = soname) -> Result<EspeakLibrary, SpeechError> {
-        guard let handle = dlopen(name, RTLD_NOW | RTLD_LOCAL) else {
+        // RTLD_LAZY: the library's own calls (and those of its audio dependencies that allow it)
+        // are bound when first made, not all at load, which is on the way to the first sample;
+        // every function Kazu calls is still looked up below, so an incomplete library is refused.
+        guard let handle = dlopen(name, RTLD_LAZY | RTLD_LOCAL) else {
             let reason = dlerror().map { String(cString: $0) } ?? "\(name) not found"
             return .failure(.synthesizerNotInstalled(reason))
         }

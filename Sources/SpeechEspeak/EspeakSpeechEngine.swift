@@ -60,11 +60,10 @@ actor EspeakSpeechEngine {
         let watcher: Task<Void, Never>
     }
 
-    /// Starts loading libespeak-ng and a player for the first utterance, side by side, without
-    /// waiting for either; nothing when there is no sound to play.
+    /// Starts a player for the first utterance, without waiting for it; nothing when there is
+    /// no sound to play. (`SpeechClient.espeak(readiness: .readyNow)` has started loading the library.)
     func prepare() {
         guard case .player = currentOutput() else { return }
-        synthesizer.startLoading()
         if let sampleRate = synthesizer.expectedSampleRate { startReadyPlayer(sampleRate: sampleRate) }
     }
 

@@ -60,10 +60,14 @@ public final class EspeakSynthesizer: @unchecked Sendable {
         return try await onQueue { try self.start() }
     }
 
-    /// Starts loading and starting libespeak-ng on its queue, without waiting: the first
-    /// synthesis then finds it started. A failure is thrown by the calls that need the library.
+    /// Starts loading and starting libespeak-ng on its queue, and loading Kazu's default voice,
+    /// without waiting: the first synthesis then finds both ready. A failure is thrown by the
+    /// calls that need them (a speak in another voice selects that one then).
     func startLoading() {
-        queue.async { _ = try? self.start() }
+        queue.async {
+            guard (try? self.start()) != nil else { return }
+            try? self.select(voice: Voice.defaultJapaneseID)
+        }
     }
 
     /// The sample rate to start a player at before `sampleRate()` has answered: the one known once

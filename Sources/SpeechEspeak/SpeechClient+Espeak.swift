@@ -32,14 +32,19 @@ extension SpeechClient {
     public static func espeak(
         player: String? = nil, environment: [String: String] = [:], readiness: Readiness = .onDemand
     ) -> SpeechClient {
+        let playerEnvironment = LaunchEnvironment.variables.merging(environment) { _, override in override }
         let engine = EspeakSpeechEngine(
             synthesizer: .shared,
             parameters: .standard,
             player: player,
-            environment: LaunchEnvironment.variables.merging(environment) { _, override in override },
+            environment: playerEnvironment,
             readiness: readiness
         )
         if readiness == .readyNow {
+            // The library is queued for loading here, not by the engine's task, which may start later.
+            if !AudioOutput.isSilenceChosen(player: player, environment: playerEnvironment) {
+                engine.synthesizer.startLoading()
+            }
             Task { await engine.prepare() }
         }
         return SpeechClient(engine: engine)
