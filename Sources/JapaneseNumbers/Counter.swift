@@ -1,3 +1,5 @@
+import Synchronization
+
 /// A Japanese counter word (本, 人, 日 ...) and how numbers change in front of it.
 ///
 /// Counters are named by how they are written after the number. Where one
@@ -15,34 +17,32 @@
 /// じゅういっぽん like 1本, 100本 ひゃっぽん, 1000本 せんぼん, 10000本 いちまんぼん.
 public struct Counter: Sendable, Hashable, CustomStringConvertible {
     /// The name used on the command line and in data: the written form, as in "本" or "ヶ月".
-    public var name: String { table.name }
+    public var name: String { entry.spec.name }
     /// The counter's own reading in hiragana, before any sound change ("ほん").
-    public var kana: String { table.kana }
+    public var kana: String { entry.spec.kana }
     /// Hepburn romaji of ``kana`` ("hon"); also accepted by ``named(_:)``.
-    public var romaji: String { table.romajiName }
+    public var romaji: String { entry.romaji }
     /// What the counter counts, in English ("long thin objects").
-    public var meaning: String { table.meaning }
+    public var meaning: String { entry.spec.meaning }
     /// The numbers the counter can read; outside it `reading(of:counter:)` throws.
-    public var validRange: ClosedRange<Int64> { table.range }
+    public var validRange: ClosedRange<Int64> { entry.spec.range }
     /// Whether `n` of this counter is written as the bare number: とお, 10 of つ, is 10.
-    public func isWrittenBare(_ n: Int64) -> Bool { table.bareWritten.contains(n) }
+    public func isWrittenBare(_ n: Int64) -> Bool { entry.spec.bareWritten.contains(n) }
 
-    /// Everything lives in the table: a counter is one reference, cheap to pass around.
-    let table: CounterTable
+    /// The counter's readings in every script, built the first time one is needed.
+    var table: CounterTable { entry.table }
 
-    /// A counter reading `table`, one of ``tables``.
-    private init(_ table: CounterTable) {
-        self.table = table
-    }
+    /// A counter is one reference to its entry in ``entries``, cheap to pass around.
+    let entry: CounterEntry
 
-    /// The tables of ``all``, held here for the life of the process.
-    static let tables: [CounterTable] = CounterCatalog.specs.map(CounterTable.init)
+    /// One entry per counter of ``CounterCatalog``, held for the life of the process.
+    static let entries: [CounterEntry] = CounterCatalog.specs.map(CounterEntry.init)
 
-    /// Every counter the library knows, in the order of ``CounterCatalog``.
-    public static let all: [Counter] = tables.map(Counter.init)
+    /// Every counter the library knows, in the order of ``CounterCatalog``. No counter's
+    /// readings are built until it reads a number, so a launch builds only those it uses.
+    public static let all: [Counter] = entries.map { Counter(entry: $0) }
 
-    /// Every counter's name (`つ 人 個 本 …`), in the order of ``all``, without building
-    /// any counter's readings as ``all`` does: for help text, which every launch builds.
+    /// Every counter's name (`つ 人 個 本 …`), in the order of ``all``.
     public static let names: [String] = CounterCatalog.specs.map(\.name)
 
     /// The counter with this written name ("本", "か月"), romaji ("hon") or English alias ("yen").
@@ -53,7 +53,7 @@ public struct Counter: Sendable, Hashable, CustomStringConvertible {
     private static let byName: [String: Counter] = {
         var map: [String: Counter] = [:]
         for counter in all {
-            for key in [counter.name] + counter.table.aliases where map[key] == nil {
+            for key in [counter.name] + counter.entry.spec.aliases where map[key] == nil {
                 map[key] = counter
             }
         }
@@ -67,6 +67,28 @@ public struct Counter: Sendable, Hashable, CustomStringConvertible {
 
     public static func == (a: Counter, b: Counter) -> Bool { a.name == b.name }
     public func hash(into hasher: inout Hasher) { hasher.combine(name) }
+}
+
+/// A counter as the catalogue writes it, and its table once built: building every
+/// counter's readings took a few milliseconds of every launch.
+final class CounterEntry: Sendable {
+    let spec: CounterSpec
+    let romaji: String
+    private let built = Mutex<CounterTable?>(nil)
+
+    init(_ spec: CounterSpec) {
+        self.spec = spec
+        romaji = Kana.romaji(spec.kana)
+    }
+
+    var table: CounterTable {
+        built.withLock { table in
+            if let table { return table }
+            let made = CounterTable(spec)
+            table = made
+            return made
+        }
+    }
 }
 
 /// How a counter changes the number element in front of it.
@@ -119,7 +141,6 @@ final class CounterTable: Sendable {
     let kanji: String
     let kanjiUTF8: [UInt8]
     let kana: String
-    let romajiName: String
     let meaning: String
     let aliases: [String]
     let range: ClosedRange<Int64>
@@ -161,7 +182,6 @@ final class CounterTable: Sendable {
         kanji = spec.kanji ?? spec.name
         kanjiUTF8 = Array(kanji.utf8)
         kana = spec.kana
-        romajiName = Kana.romaji(spec.kana)
         meaning = spec.meaning
         aliases = spec.aliases
         range = spec.range

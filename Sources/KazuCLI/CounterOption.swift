@@ -2,8 +2,7 @@ import JapaneseNumbers
 
 /// The `--counter` option several commands share: its examples and its checking.
 enum CounterOption {
-    /// Every counter's name, for help text and errors: `つ 人 個 本 …`. From `Counter.names`:
-    /// `Counter.all` would build every counter's readings at each launch, for `kazu --version` too.
+    /// Every counter's name, for help text and errors: `つ 人 個 本 …`.
     static let examples = Counter.names.joined(separator: " ")
 
     /// The counter named on the command line, or nil; an unknown name is a usage error.
