@@ -64,13 +64,17 @@ final class CaughtSignals {
     /// What the thread taking the signals does with each: the session's, once one installed;
     /// else what the signal would have done to a process that does not catch it.
     fileprivate static func take(_ number: Int32) {
+        // One the parent left ignored (`nohup`, a background job) stays ignored. A process
+        // starts with each signal ignored or default, and kazu installs no handler for these,
+        // so any handler found is "ignored".
+        var disposition = sigaction()
+        if sigaction(number, nil, &disposition) == 0, disposition.__sigaction_handler.sa_handler != nil { return }
         if sessionTakesSignals.withLock({ $0 }) {
             var byte = UInt8(truncatingIfNeeded: number)
             _ = write(signalPipe.write, &byte, 1)
             return
         }
-        // Raised at this thread with the signal let through here: its disposition acts, the
-        // default's ending the process, or one inherited as ignored (`nohup`) dropping it.
+        // Raised at this thread with the signal let through here: the default ends the process.
         var only = sigset_t()
         sigemptyset(&only)
         sigaddset(&only, number)
