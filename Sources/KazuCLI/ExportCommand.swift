@@ -175,7 +175,8 @@ enum ExportCommand: Command {
     }
 
     private static func writeText(_ text: String, to path: String) throws {
-        try Data(text.utf8).write(to: URL(fileURLWithPath: path))
+        // Whole or not at all, as the WAV beside it (a file beside it, renamed over it).
+        try Data(text.utf8).write(to: URL(fileURLWithPath: path), options: .atomic)
     }
 
     private static func write(to path: String, _ work: () throws -> Void) throws {

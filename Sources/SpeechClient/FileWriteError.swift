@@ -27,15 +27,46 @@ public struct FileWriteError: Error, Hashable, Sendable, CustomStringConvertible
     public var description: String { String(cString: strerror(code)) }
 }
 
-/// Writes all of `bytes` to `path` through `open(2)` and `write(2)`: a regular file
-/// is created or truncated (mode 0644 before the umask), and a device such as
-/// `/dev/null`, a FIFO or a symlink's target is written through, never replaced.
+/// Writes all of `bytes` to `path` through `open(2)` and `write(2)`. A regular file (or a
+/// new one) is replaced whole: the bytes go to a file beside it that is renamed over it once
+/// all are written, so a write that fails (a full disk) or is cut short leaves the old file as
+/// it was, never half a new one (mode 0644 before the umask). A device such as `/dev/null`, a
+/// FIFO or a symlink's target is written through, never replaced; so is a file whose folder
+/// cannot take the file beside it.
 func writeThrough(_ bytes: [UInt8], to path: String) throws(FileWriteError) {
+    var status = stat()
+    let isFile = lstat(path, &status) == 0 ? status.st_mode & S_IFMT == S_IFREG : errno == ENOENT
+    let partial = path + ".kazu-partial-\(getpid())"
+    guard isFile, let descriptor = try? openForWriting(partial) else {
+        let descriptor = try openForWriting(path)
+        try finish(descriptor, bytes, path: path)
+        return
+    }
+    do {
+        try finish(descriptor, bytes, path: path)
+    } catch {
+        unlink(partial)
+        throw error
+    }
+    guard rename(partial, path) == 0 else {
+        let code = errno
+        unlink(partial)
+        throw FileWriteError(path: path, code: code)
+    }
+}
+
+/// `path` opened to be written from its start, created if need be.
+private func openForWriting(_ path: String) throws(FileWriteError) -> Int32 {
     var descriptor: Int32
     repeat {
         descriptor = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
     } while descriptor < 0 && errno == EINTR
     guard descriptor >= 0 else { throw FileWriteError(path: path, code: errno) }
+    return descriptor
+}
+
+/// Writes `bytes` to `descriptor` and closes it; a failure is reported as `path`'s.
+private func finish(_ descriptor: Int32, _ bytes: [UInt8], path: String) throws(FileWriteError) {
     var failure: Int32?
     bytes.withUnsafeBufferPointer { buffer in
         var offset = 0

@@ -97,6 +97,21 @@ struct ExportTests {
         #expect(reading.status == 64 && reading.errors.contains("not by sentences"), "\(reading.errors)")
     }
 
+    /// A write cut short (here by a file-size limit, as a full disk would) is an error, and the
+    /// file it was to replace is left as it was: never half a new one, no leftover beside it.
+    @Test func aWriteCutShortLeavesTheOldFileWhole() throws {
+        let wav = directory.path + "/drill.wav"
+        try Data("the old drill".utf8).write(to: URL(fileURLWithPath: wav))
+        // 64 blocks is far less than the drill: write(2) fails with EFBIG (SIGXFSZ ignored).
+        let result = try KazuProcess.run(["-c", #"trap '' XFSZ; ulimit -f 64; exec "$0" export money.conbini -n 6 --seed 11 --wav "$1""#,
+                                          KazuProcess.executablePath, wav], executable: "/bin/sh")
+        #expect(result.status == 1)
+        // (The limit also trips libraries' own small files, which say so before.)
+        #expect(result.errors.contains("error: cannot write /") && result.errors.hasSuffix(": File too large\n"), "\(result.errors)")
+        #expect(try String(contentsOfFile: wav, encoding: .utf8) == "the old drill")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: directory.path) == ["drill.wav"])
+    }
+
     @Test("the same seed gives the same drill, sound and cues")
     func seedIsDeterministic() throws {
         for name in ["a", "b"] {
