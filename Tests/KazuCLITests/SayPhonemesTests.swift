@@ -24,7 +24,11 @@ struct SayPhonemesTests {
         for (shown, said) in [("でんわばんごうは、ぜろきゅうぜろの、いちにいさんよんの、ごおろくななはちです",
                                "でんわばんごうわ、ぜろきゅうぜろの、いちにいさんよんの、ごおろくななはちです"),
                               ("さんばんのかた、まどぐちへどうぞ", "さんばんのかた、まどぐちえどうぞ"),
-                              ("はは", "はは")] {
+                              ("はは", "はは"),
+                              // Pasted with the quiz's brackets, a full stop or spaces around it.
+                              ("「でんわばんごうは、ぜろきゅうぜろの、いちにいさんよんの、ごおろくななはちです」",
+                               "でんわばんごうわ、ぜろきゅうぜろの、いちにいさんよんの、ごおろくななはちです"),
+                              (" さんばんのかた、まどぐちへどうぞ。 ", "さんばんのかた、まどぐちえどうぞ。")] {
             let fromShown = try KazuProcess.run(["say", "--phonemes", shown]), fromSaid = try KazuProcess.run(["say", "--phonemes", said])
             #expect(fromShown.status == 0 && fromSaid.status == 0, "\(fromShown.errors) \(fromSaid.errors)")
             #expect(fromShown.output == fromSaid.output, "\(shown)")

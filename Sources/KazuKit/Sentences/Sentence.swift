@@ -25,6 +25,7 @@ public struct Sentence: Hashable, Sendable, Codable {
     /// // "でんわばんごうわ、ぜろさんの、いちにいさんよんの、ごおろくななはちです"
     /// ```
     public static func spokenKana(ofShown text: String) -> String? {
+        if text.hasSuffix("。"), let said = spokenKana(ofShown: String(text.dropLast())) { return said + "。" }
         for frame in SentenceFrame.all where frame.kana.contains("{は}") || frame.kana.contains("{へ}") {
             let around = frame.shownKana(reading: SentenceFrame.slot).split(separator: SentenceFrame.slot, omittingEmptySubsequences: false)
             guard around.count == 2, text.hasPrefix(around[0]), text.hasSuffix(around[1]),
