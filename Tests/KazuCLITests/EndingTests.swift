@@ -256,7 +256,9 @@ func spawnKazu(_ arguments: [String], environment: [String: String]) throws -> p
     let envp = merged.map { strdup("\($0.key)=\($0.value)") } + [nil]
     defer { (argv + envp).forEach { free($0) } }
     var pid = pid_t()
+    spawnLock.lock()
     let status = posix_spawn(&pid, KazuProcess.executablePath, &actions, nil, argv, envp)
+    spawnLock.unlock()
     guard status == 0 else { throw StreamedSessionTimeout(waitingFor: "kazu to start (posix_spawn: \(status))") }
     return pid
 }

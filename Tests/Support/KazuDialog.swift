@@ -40,7 +40,7 @@ public final class KazuDialog {
         process.standardInput = input
         process.standardOutput = output
         process.standardError = try FileHandle(forWritingTo: errorFile)
-        try process.run()
+        try process.runHoldingSpawnLock()
     }
 
     deinit {

@@ -66,7 +66,7 @@ public enum KazuProcess {
         process.standardInput = inputHandle
         process.standardOutput = outputHandle
         process.standardError = errorsHandle
-        try process.run()
+        try process.runHoldingSpawnLock()
         process.waitUntilExit()
 
         return Result(

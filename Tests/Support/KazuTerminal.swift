@@ -45,7 +45,7 @@ public final class KazuTerminal {
         process.standardInput = input
         process.standardOutput = output
         process.standardError = FileHandle.nullDevice
-        try process.run()
+        try process.runHoldingSpawnLock()
     }
 
     deinit {

@@ -78,7 +78,7 @@ public final class PulseAudioHarness: @unchecked Sendable {
         }
         launcher.standardError = try FileHandle(forWritingTo: URL(fileURLWithPath: log))
         launcher.standardOutput = FileHandle.nullDevice
-        try launcher.run()
+        try launcher.runHoldingSpawnLock()
         launcher.waitUntilExit()
         guard launcher.terminationStatus == 0 else {
             let errorText = (try? String(contentsOfFile: log, encoding: .utf8)) ?? ""
@@ -166,7 +166,7 @@ public final class PulseAudioHarness: @unchecked Sendable {
             process.environment = ProcessInfo.processInfo.environment.merging(harness.environment) { $1 }
             process.standardOutput = try FileHandle(forWritingTo: URL(fileURLWithPath: file))
             process.standardError = FileHandle.nullDevice
-            try process.run()
+            try process.runHoldingSpawnLock()
             // A monitor delivers silence while nothing plays, so bytes in the file mean parec is connected.
             try PulseAudioHarness.poll("parec to start recording", timeout: .seconds(5)) {
                 self.byteCount > 0 || !self.process.isRunning
