@@ -130,11 +130,8 @@ enum SayCommand: Command {
     /// With a counter, the number may come with it (3本, さんぼん), as `kazu read` takes it.
     static func kana(for text: String, counter: Counter?) throws -> String {
         // A subtitle pasted as shown, with its brackets or the spaces around it, is the text inside.
-        var inside = Substring(text)
-        while inside.first?.isWhitespace == true { inside.removeFirst() }
-        while inside.last?.isWhitespace == true { inside.removeLast() }
-        if inside.count > 2, inside.hasPrefix("「"), inside.hasSuffix("」") { inside = inside.dropFirst().dropLast() }
-        let text = String(inside)
+        var text = UserText.trimmed(text)
+        if text.count > 2, text.hasPrefix("「"), text.hasSuffix("」") { text = String(text.dropFirst().dropLast()) }
         switch JapaneseNumbers.parse(text, counter: counter) {
         case let .success(number):
             return try JapaneseNumbers.reading(of: number, counter: counter).hiragana
