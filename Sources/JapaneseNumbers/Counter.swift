@@ -141,7 +141,6 @@ final class CounterTable: Sendable {
     let kanji: String
     let kanjiUTF8: [UInt8]
     let kana: String
-    let meaning: String
     let aliases: [String]
     let range: ClosedRange<Int64>
     /// Index 0...9: a bare last digit with the counter.
@@ -182,7 +181,6 @@ final class CounterTable: Sendable {
         kanji = spec.kanji ?? spec.name
         kanjiUTF8 = Array(kanji.utf8)
         kana = spec.kana
-        meaning = spec.meaning
         aliases = spec.aliases
         range = spec.range
         let optional = spec.optionalTail
