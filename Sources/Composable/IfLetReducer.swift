@@ -74,7 +74,8 @@ public struct IfLetReducer<Parent: Reducer, Child: Reducer>: Reducer {
         let wasPresent = state[keyPath: toChildState] != nil
         let parentEffect = parent.reduce(into: &state, action: action)
         if wasPresent && state[keyPath: toChildState] == nil {
-            return childEffect.merge(with: parentEffect).merge(with: .cancelFeatures { $0 == EffectID(step) })
+            let gone = EffectID(step)
+            return childEffect.merge(with: parentEffect).merge(with: .cancelFeatures { $0 == gone })
         }
         return childEffect.merge(with: parentEffect)
     }
