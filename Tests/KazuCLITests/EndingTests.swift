@@ -174,16 +174,16 @@ final class StreamedSession {
     let outputPath: String
 
     init(_ arguments: [String], environment: [String: String], in directory: String) throws {
-        let pipe = Pipe.closedOnExec()
+        let pipe = ClosedOnExecPipe()
         outputPath = directory + "/output"
         _ = FileManager.default.createFile(atPath: outputPath, contents: nil)
         yes.executableURL = URL(fileURLWithPath: "/usr/bin/yes")
         yes.arguments = [":a"]
-        yes.standardOutput = pipe
+        yes.standardOutput = pipe.fileHandleForWriting
         kazu.executableURL = URL(fileURLWithPath: KazuProcess.executablePath)
         kazu.arguments = arguments
         kazu.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
-        kazu.standardInput = pipe
+        kazu.standardInput = pipe.fileHandleForReading
         kazu.standardOutput = try FileHandle(forWritingTo: URL(fileURLWithPath: outputPath))
         kazu.standardError = FileHandle.nullDevice
         try yes.run()
@@ -244,7 +244,7 @@ func spawnKazu(_ arguments: [String], environment: [String: String]) throws -> p
     defer { posix_spawn_file_actions_destroy(&actions) }
     // Standard input stays open (the test's own end of a pipe is never written), so that only
     // the signals end the session.
-    let input = Pipe.closedOnExec()
+    let input = ClosedOnExecPipe()
     heldInputs.append(input)
     posix_spawn_file_actions_adddup2(&actions, input.fileHandleForReading.fileDescriptor, 0)
     posix_spawn_file_actions_addclose(&actions, input.fileHandleForReading.fileDescriptor)
@@ -264,7 +264,7 @@ func spawnKazu(_ arguments: [String], environment: [String: String]) throws -> p
 }
 
 /// The write ends of the pipes spawned kazus read, kept open for the test run.
-nonisolated(unsafe) private var heldInputs: [Pipe] = []
+nonisolated(unsafe) private var heldInputs: [ClosedOnExecPipe] = []
 
 /// Waits for a spawned kazu to end; kills it after `timeout` and fails.
 func waitForExit(_ pid: pid_t, timeout: Duration = .seconds(15)) throws -> ProcessEnd {

@@ -21,8 +21,8 @@ public final class KazuDialog {
     }
 
     private let process = Process()
-    private let input = Pipe.closedOnExec()
-    private let output = Pipe.closedOnExec()
+    private let input = ClosedOnExecPipe()
+    private let output = ClosedOnExecPipe()
     private let errorFile: URL
     private var pending = Data()
     private var outputClosed = false
@@ -37,10 +37,13 @@ public final class KazuDialog {
         process.executableURL = URL(fileURLWithPath: executable ?? KazuProcess.executablePath)
         process.arguments = arguments
         process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
-        process.standardInput = input
-        process.standardOutput = output
+        process.standardInput = input.fileHandleForReading
+        process.standardOutput = output.fileHandleForWriting
         process.standardError = try FileHandle(forWritingTo: errorFile)
         try process.runHoldingSpawnLock()
+        // kazu's ends are kazu's: here they would keep its input from ending and its output open.
+        try input.fileHandleForReading.close()
+        try output.fileHandleForWriting.close()
     }
 
     deinit {

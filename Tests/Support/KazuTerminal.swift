@@ -21,8 +21,8 @@ public final class KazuTerminal {
     }
 
     private let process = Process()
-    private let input = Pipe.closedOnExec()
-    private let output = Pipe.closedOnExec()
+    private let input = ClosedOnExecPipe()
+    private let output = ClosedOnExecPipe()
     private let pidFile: String
     private var seen: [UInt8] = []
     private var outputClosed = false
@@ -42,10 +42,13 @@ public final class KazuTerminal {
         process.executableURL = URL(fileURLWithPath: "/usr/bin/script")
         process.arguments = ["-qfec", command, "/dev/null"]
         process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }.merging(["SHELL": "/bin/sh"]) { $1 }
-        process.standardInput = input
-        process.standardOutput = output
+        process.standardInput = input.fileHandleForReading
+        process.standardOutput = output.fileHandleForWriting
         process.standardError = FileHandle.nullDevice
         try process.runHoldingSpawnLock()
+        // The child's ends are the child's: here they would keep its input and output open.
+        try input.fileHandleForReading.close()
+        try output.fileHandleForWriting.close()
     }
 
     deinit {
