@@ -145,11 +145,6 @@ extension Effect {
         }
     }
 
-    /// This effect, then `other`.
-    public func concatenate(with other: Self) -> Self {
-        Self.concatenate([self, other])
-    }
-
     /// Runs this effect only when no other effect with the same `id` starts within `duration`
     /// on `clock`: each start cancels the one waiting before it.
     ///

@@ -1,3 +1,4 @@
+import Dispatch
 import Synchronization
 
 /// The effects started by one `send`: await `finish()` to wait for them, or cancel them.
@@ -72,6 +73,14 @@ package final class EffectFamily: Sendable {
     /// resumption for the whole family, not one per task.
     package nonisolated(nonsending) func finish() async {
         guard tasks.withLock({ $0.running > 0 }) else { return }
+        // A resumed continuation runs on the global executor before it returns to its actor;
+        // a waiter on the main actor, where the tasks end, takes the main queue instead, so
+        // that no other thread has to wake for it.
+        guard isMainActor(#isolation) else { return await waitForTasks() }
+        await withTaskExecutorPreference(MainQueueExecutor.shared) { await waitForTasks() }
+    }
+
+    private nonisolated(nonsending) func waitForTasks() async {
         await withCheckedContinuation { continuation in
             let ended = tasks.withLock { tasks in
                 if tasks.running == 0 { return true }
@@ -91,4 +100,16 @@ package final class EffectFamily: Sendable {
     }
 
     package var isCancelled: Bool { tasks.withLock { $0.isCancelled } }
+}
+
+private func isMainActor(_ isolation: (any Actor)?) -> Bool { isolation === MainActor.shared }
+
+/// Runs nonisolated work on the main queue, whose thread runs the main actor.
+private final class MainQueueExecutor: TaskExecutor {
+    static let shared = MainQueueExecutor()
+
+    func enqueue(_ job: consuming ExecutorJob) {
+        let job = UnownedJob(job)
+        DispatchQueue.main.async { job.runSynchronously(on: self.asUnownedTaskExecutor()) }
+    }
 }

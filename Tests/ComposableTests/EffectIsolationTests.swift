@@ -127,6 +127,15 @@ private struct Page: Reducer {
         await other.value
         #expect(order.entries == ["after finish", "other"])
     }
+
+    // A waiter on the main actor resumes on the main queue; one anywhere else resumes on
+    // the global executor. Both see every effect ended.
+    @Test func aStoreTaskAwaitedOffTheMainActorFinishesToo() async {
+        let store = Store(initialState: Page.State()) { Page() }
+        let task = store.send(.twoSteps)
+        await Task.detached { await task.finish() }.value
+        #expect(store.state.ranOn == ["first", "second"])
+    }
 }
 
 /// What ran, in order.
