@@ -41,4 +41,20 @@ static inline const char *_Nullable kazu_espeak_resolve(void *_Nonnull library,
 #undef KAZU_ESPEAK_RESOLVE
     return NULL;
 }
+
+// Not espeak's: the one C declaration the player's spawn needs, here because SpeechEspeak has
+// no other C module. Glibc (2.34 and later) declares it only for _GNU_SOURCE, which Swift's
+// Glibc module is not built with; elsewhere the player keeps what it inherits.
+#include <spawn.h>
+#if defined(__GLIBC__) && (__GLIBC__ > 2 || (__GLIBC__ == 2 && __GLIBC_MINOR__ >= 34))
+extern int posix_spawn_file_actions_addclosefrom_np(posix_spawn_file_actions_t *_Nonnull actions, int from);
+static inline int kazu_spawn_close_from(posix_spawn_file_actions_t *_Nonnull actions, int from) {
+    return posix_spawn_file_actions_addclosefrom_np(actions, from);
+}
+#else
+static inline int kazu_spawn_close_from(posix_spawn_file_actions_t *_Nonnull actions, int from) {
+    (void)actions; (void)from;
+    return 0;
+}
+#endif
 #endif

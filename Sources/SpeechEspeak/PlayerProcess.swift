@@ -9,6 +9,7 @@ import Glibc
 #elseif canImport(Musl)
 import Musl
 #endif
+import CEspeakNG
 import Locking
 import SpeechClient
 
@@ -69,6 +70,9 @@ final class PlayerProcess: Sendable {
         posix_spawn_file_actions_adddup2(&actions, input.read, 0)
         posix_spawn_file_actions_addopen(&actions, 1, "/dev/null", O_WRONLY, 0)
         posix_spawn_file_actions_adddup2(&actions, errors.write, 2)
+        // Nothing else of this process: a descriptor another thread made meanwhile without
+        // close-on-exec (a lock, the end of a pipe) would stay open as long as the player runs.
+        _ = kazu_spawn_close_from(&actions, 3)
 
         // The player gets default signal handling and an empty mask whatever this process uses.
         var attributes = posix_spawnattr_t()

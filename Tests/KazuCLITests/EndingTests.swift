@@ -245,7 +245,6 @@ func spawnKazu(_ arguments: [String], environment: [String: String]) throws -> p
     // Standard input stays open (the test's own end of a pipe is never written), so that only
     // the signals end the session.
     let input = ClosedOnExecPipe()
-    heldInputs.append(input)
     posix_spawn_file_actions_adddup2(&actions, input.fileHandleForReading.fileDescriptor, 0)
     posix_spawn_file_actions_addclose(&actions, input.fileHandleForReading.fileDescriptor)
     posix_spawn_file_actions_addclose(&actions, input.fileHandleForWriting.fileDescriptor)
@@ -257,13 +256,15 @@ func spawnKazu(_ arguments: [String], environment: [String: String]) throws -> p
     defer { (argv + envp).forEach { free($0) } }
     var pid = pid_t()
     spawnLock.lock()
+    heldInputs.append(input)
     let status = posix_spawn(&pid, KazuProcess.executablePath, &actions, nil, argv, envp)
     spawnLock.unlock()
     guard status == 0 else { throw StreamedSessionTimeout(waitingFor: "kazu to start (posix_spawn: \(status))") }
     return pid
 }
 
-/// The write ends of the pipes spawned kazus read, kept open for the test run.
+/// The write ends of the pipes spawned kazus read, kept open for the test run; changed
+/// only under `spawnLock`.
 nonisolated(unsafe) private var heldInputs: [ClosedOnExecPipe] = []
 
 /// Waits for a spawned kazu to end; kills it after `timeout` and fails.
