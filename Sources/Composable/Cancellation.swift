@@ -29,10 +29,12 @@ extension Effect {
     }
 
     /// Cancels the effects of every feature one step below this one whose step `isGone`
-    /// picks: a dismissed presentation, the elements a stack no longer has.
-    static func cancelFeatures(where isGone: @escaping @Sendable (EffectID) -> Bool) -> Self {
-        let cancellation: Cancellation = { registry, path in registry.cancelFeatures(below: path, where: isGone) }
-        return Self(nil, cancelling: cancellation)
+    /// picks, given `kept`: a dismissed presentation, the elements a stack no longer has.
+    /// `isGone` captures nothing, so that the effect is one closure made per action.
+    static func cancelFeatures<Kept: Sendable>(
+        keeping kept: Kept, where isGone: @escaping @Sendable (EffectID, Kept) -> Bool
+    ) -> Self {
+        Self(nil) { registry, path in registry.cancelFeatures(below: path) { isGone($0, kept) } }
     }
 }
 

@@ -167,6 +167,10 @@ extension Effect {
         return Effect<Other>({ runner in operation(runner.map(transform)) }, cancelling: cancellation)
     }
 
+    /// The cancels of an effect that starts nothing, as an effect of another action type:
+    /// what a child's effect becomes with no closure made to embed actions it never sends.
+    func cancelsOnly<Other>() -> Effect<Other> { Effect<Other>(nil, cancelling: cancellation) }
+
     /// This effect with every task it starts (and the tasks those start in turn) running
     /// `work` inside `wrap`: how a presented child's effects get their `dismiss`.
     func wrappingTasks(_ wrap: @escaping EffectRunner<Action>.TaskWrapper) -> Self {

@@ -94,13 +94,11 @@ public struct ForEachReducer<Parent: Reducer, Element: Reducer>: Reducer {
             state[keyPath: toStack].continueNumbering(from: before.next)
             stackAfter = state[keyPath: toStack]
         }
+        let current = StackElementEffectsID.Current(keyPath: toStack, generation: stackAfter.generation, ids: stackAfter.ids)
         // Whoever changed the stack, the effects of the elements it no longer has end now.
-        let generation = stackAfter.generation
-        let ids = stackAfter.ids
-        let stack = ChildEffectsID(keyPath: toStack)
-        return effects.merge(with: .cancelFeatures { step in
-            guard let element = step.value.base as? StackElementEffectsID, element.keyPath == stack.keyPath else { return false }
-            return element.generation != generation || !ids.contains(element.id)
+        return effects.merge(with: .cancelFeatures(keeping: current) { step, current in
+            guard let element = step.value.base as? StackElementEffectsID, element.keyPath == current.keyPath else { return false }
+            return element.generation != current.generation || !current.ids.contains(element.id)
         })
     }
 
@@ -116,4 +114,11 @@ struct StackElementEffectsID: Hashable, @unchecked Sendable {
     let keyPath: AnyKeyPath
     let generation: UInt64
     let id: StackElementID
+
+    /// The stack at a key path now: the elements whose effects go on.
+    struct Current: @unchecked Sendable {
+        let keyPath: AnyKeyPath
+        let generation: UInt64
+        let ids: [StackElementID]
+    }
 }

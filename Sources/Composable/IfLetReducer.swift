@@ -75,7 +75,7 @@ public struct IfLetReducer<Parent: Reducer, Child: Reducer>: Reducer {
         let parentEffect = parent.reduce(into: &state, action: action)
         if wasPresent && state[keyPath: toChildState] == nil {
             let gone = EffectID(step)
-            return childEffect.merge(with: parentEffect).merge(with: .cancelFeatures { $0 == gone })
+            return childEffect.merge(with: parentEffect).merge(with: .cancelFeatures(keeping: gone) { $0 == $1 })
         }
         return childEffect.merge(with: parentEffect)
     }

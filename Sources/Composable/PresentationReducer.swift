@@ -58,30 +58,17 @@ public struct PresentationReducer<Parent: Reducer, Child: Reducer>: Reducer wher
     }
 
     public func reduce(into state: inout Parent.State, action: Parent.Action) -> Effect<Parent.Action> {
-        let before = state[keyPath: toPresentation].id
-        var childEffect = Effect<Parent.Action>.none
         let presentationAction = toPresentationAction.extract(from: action)
-        if case let .presented(childAction)? = presentationAction {
-            if let id = before {
-                // Each presentation is a step of its own in the tree: its effects are
-                // registered there, and end together when it is dismissed or replaced.
-                let step = PresentedEffectsID(keyPath: toPresentation, presentation: id)
-                let effect = child.reduce(into: &state[keyPath: toPresentation].presentedState, action: childAction)
-                if !effect.isNone {
-                    let embed = toPresentationAction
-                    let dismissal = toPresentationAction.embed(.dismiss)
-                    childEffect = effect.registered(id: step).within(step)
-                        .map { embed.embed(.presented($0)) }
-                        .wrappingTasks { runner, work in
-                            await DismissEffect.$presentation.withValue(
-                                DismissEffect.Presentation { await runner.send(dismissal) },
-                                keepingExecutor: { await work() })
-                        }
-                }
-            } else {
-                RuntimeWarnings.report(
-                    "ifLet at \(fileID):\(line) received \(childAction) while nothing was presented; the action was ignored.")
-            }
+        var childEffect = Effect<Parent.Action>.none
+        // Which presentation was there before the parent ran, for a `.dismiss` (the parent may
+        // have replaced it meanwhile) and a child's step: an action for the child tells it in
+        // the access that changes the child; an action for the parent needs none, so that it
+        // only reads the field (one observed with didSet sees no write).
+        let before: UInt64? = switch presentationAction {
+        case let .presented(childAction)?:
+            reducePresented(childAction, in: &state[keyPath: toPresentation], effect: &childEffect)
+        case .dismiss?: state[keyPath: toPresentation].id
+        case nil: nil
         }
         let parentEffect = parent.reduce(into: &state, action: action)
         var after = state[keyPath: toPresentation].id
@@ -89,15 +76,48 @@ public struct PresentationReducer<Parent: Reducer, Child: Reducer>: Reducer wher
             state[keyPath: toPresentation].wrappedValue = nil
             after = nil
         }
-        let current = after
         // Whoever dismissed or replaced a presentation, its effects end now: those of every
         // presentation at this key path but the current one.
-        let presentations = ChildEffectsID(keyPath: toPresentation)
-        let endingOthers = Effect<Parent.Action>.cancelFeatures { step in
+        let current = PresentedEffectsID.Current(keyPath: toPresentation, presentation: after)
+        let endingOthers = Effect<Parent.Action>.cancelFeatures(keeping: current) { step, current in
             guard let presented = step.value.base as? PresentedEffectsID else { return false }
-            return presented.keyPath == presentations.keyPath && presented.presentation != current
+            return presented.keyPath == current.keyPath && presented.presentation != current.presentation
         }
         return childEffect.merge(with: parentEffect).merge(with: endingOthers)
+    }
+
+    /// Runs the child on the presented state; returns which presentation it is, nil (and
+    /// a warning) when nothing is presented.
+    private func reducePresented(
+        _ childAction: Child.Action, in presentation: inout PresentationState<Child.State>,
+        effect: inout Effect<Parent.Action>
+    ) -> UInt64? {
+        guard let id = presentation.id else {
+            RuntimeWarnings.report(
+                "ifLet at \(fileID):\(line) received \(childAction) while nothing was presented; the action was ignored.")
+            return nil
+        }
+        // Each presentation is a step of its own in the tree: its effects are registered
+        // there, and end together when it is dismissed or replaced.
+        let step = PresentedEffectsID(keyPath: toPresentation, presentation: id)
+        effect = presented(child.reduce(into: &presentation.presentedState, action: childAction), at: step)
+        return id
+    }
+
+    /// The child's effect as the parent's, registered at the presentation's step; its tasks
+    /// can dismiss the child.
+    private func presented(_ effect: Effect<Child.Action>, at step: PresentedEffectsID) -> Effect<Parent.Action> {
+        // Cancels only (a deeper presentation's): nothing to register, embed or wrap.
+        guard effect.operation != nil else { return effect.within(step).cancelsOnly() }
+        let embed = toPresentationAction
+        let dismissal = toPresentationAction.embed(.dismiss)
+        return effect.registered(id: step).within(step)
+            .map { embed.embed(.presented($0)) }
+            .wrappingTasks { runner, work in
+                await DismissEffect.$presentation.withValue(
+                    DismissEffect.Presentation { await runner.send(dismissal) },
+                    keepingExecutor: { await work() })
+            }
     }
 }
 
@@ -106,4 +126,10 @@ struct PresentedEffectsID: Hashable, @unchecked Sendable {
     // Unchecked: key paths are immutable; sharing one across threads is safe.
     let keyPath: AnyKeyPath
     let presentation: UInt64
+
+    /// The presentation at a key path now, nil when nothing is presented.
+    struct Current: @unchecked Sendable {
+        let keyPath: AnyKeyPath
+        let presentation: UInt64?
+    }
 }

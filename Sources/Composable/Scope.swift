@@ -83,8 +83,11 @@ public struct Scope<ParentState, ParentAction, Child: Reducer>: Reducer {
             place = id
         }
         if effect.isNone { return .none }
+        let step = ChildEffectsID(keyPath: place)
+        // Cancels only (a presentation's below): no closure to embed actions it never sends.
+        guard effect.operation != nil else { return effect.within(step).cancelsOnly() }
         let embed = toChildAction
-        return effect.within(ChildEffectsID(keyPath: place)).map { embed.embed($0) }
+        return effect.within(step).map { embed.embed($0) }
     }
 }
 
