@@ -7,7 +7,7 @@ import Glibc
 import Musl
 #endif
 
-/// SIGINT, SIGTERM and SIGHUP taken by a session from the moment it installs them until the
+/// SIGINT, SIGTERM, SIGHUP and SIGQUIT taken by a session from the moment it installs them until the
 /// process exits, and handed to the main queue one at a time, none lost.
 ///
 /// ```swift
@@ -15,13 +15,13 @@ import Musl
 /// // keep `signals` for as long as they should be handled
 /// ```
 ///
-/// No handler is installed. `kazu` blocks the three in every thread and a thread of their own
+/// No handler is installed. `kazu` blocks the four in every thread and a thread of their own
 /// reads them from a signalfd (``KazuCommandLine/takeSignals()``): before a session installs,
 /// a signal ends kazu as it ends any program; after, its number goes through a pipe to the
 /// main queue. A process that never took them (a test running a session in process) gets
 /// none, and its own signal handling is left as it was.
 final class CaughtSignals {
-    static let numbers = [SIGINT, SIGTERM, SIGHUP]
+    static let numbers = [SIGINT, SIGTERM, SIGHUP, SIGQUIT]
 
     private let source: DispatchSourceRead
 
@@ -53,7 +53,7 @@ final class CaughtSignals {
         return CaughtSignals(source: source)
     }
 
-    /// The three as a set, for the mask and the signalfd.
+    /// The four as a set, for the mask and the signalfd.
     fileprivate static var set: sigset_t {
         var set = sigset_t()
         sigemptyset(&set)
@@ -85,7 +85,7 @@ final class CaughtSignals {
 }
 
 extension KazuCommandLine {
-    /// Blocks SIGINT, SIGTERM and SIGHUP in the calling thread and starts a thread that takes
+    /// Blocks SIGINT, SIGTERM, SIGHUP and SIGQUIT in the calling thread and starts a thread that takes
     /// them from a signalfd, for ``CaughtSignals``. `kazu`'s `main` calls it first, before any
     /// other thread starts, so that every thread inherits the mask: with no thread letting
     /// them through and no handler, a signal never interrupts a thread, and no code runs on a
@@ -94,6 +94,11 @@ extension KazuCommandLine {
     /// A parent that started kazu with them blocked (Foundation's `Process` does) changes
     /// nothing: blocked is how the signalfd takes them.
     public static func takeSignals() {
+        // Swift's crash reporter has a handler on SIGQUIT (Ctrl-\): it printed "Program
+        // crashed" and a backtrace, and kazu went on (at a terminal, after waiting 30 s for a
+        // key). kazu takes it as the others, so it goes back to the default, unless the parent
+        // left it ignored; then the reporter left it too.
+        if !startedIgnored(SIGQUIT) { signal(SIGQUIT, SIG_DFL) }
         var blocked = CaughtSignals.set
         pthread_sigmask(SIG_BLOCK, &blocked, nil)
         let descriptor = signalfd(-1, &blocked, Int32(SFD_CLOEXEC))
@@ -110,6 +115,22 @@ extension KazuCommandLine {
             }
         }
     }
+}
+
+/// Whether the parent left `number` ignored, from the kernel's own list (`SigIgn` in
+/// /proc/self/status): `sigaction` shows a handler, ignored or not, only as a pointer.
+private func startedIgnored(_ number: Int32) -> Bool {
+    let descriptor = open("/proc/self/status", O_RDONLY | O_CLOEXEC)
+    guard descriptor >= 0 else { return false }
+    defer { close(descriptor) }
+    var bytes = [UInt8](repeating: 0, count: 8192)
+    let count = read(descriptor, &bytes, bytes.count)
+    guard count > 0 else { return false }
+    let status = String(decoding: bytes[..<count], as: UTF8.self)
+    guard let line = status.split(separator: "\n").first(where: { $0.hasPrefix("SigIgn:") }),
+          let mask = UInt64(line.dropFirst("SigIgn:".count).drop { $0 == "\t" || $0 == " " }, radix: 16)
+    else { return false }
+    return mask & (1 << UInt64(number - 1)) != 0
 }
 
 /// Whether a session has installed ``CaughtSignals``: from then on the signals are its.

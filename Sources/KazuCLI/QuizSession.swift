@@ -16,8 +16,8 @@ import SpeechClient
 
 /// One `kazu quiz` run: the engine's store on the main actor, standard input read on a
 /// thread of its own and turned into actions, the screen printed from the state, and the
-/// session ended (saved once, summary printed) on `:q`, end of input, Ctrl-C, SIGTERM or
-/// SIGHUP, or when the engine ends it.
+/// session ended (saved once, summary printed) on `:q`, end of input, Ctrl-C, Ctrl-\, SIGTERM
+/// or SIGHUP, or when the engine ends it.
 @MainActor
 final class QuizSession {
     struct Configuration {
