@@ -60,6 +60,12 @@ enum SayCommand: Command {
             throw UsageError("nothing to say: give a number or kana, as in 'kazu say 300'")
         }
         let spoken = try kana(for: text, counter: try CounterOption.counter(from: arguments))
+        let voice = arguments.defaultedValue("voice", as: String.self)
+        // A voice named is checked first, so that a typo is a usage error, with --phonemes too
+        // (which prints the same for every voice). The default one is not: listing the voices
+        // would hold the player back until libespeak-ng has loaded, where speak starts the two
+        // side by side.
+        if arguments.wasGiven("voice") { try checkVoice(voice, speech: speech) }
         if arguments.flag("phonemes") {
             guard wavPath == nil else {
                 throw UsageError("--phonemes prints and --wav writes a file; give one of them")
@@ -67,17 +73,11 @@ enum SayCommand: Command {
             io.output.writeLine(Phonemes.espeak(spoken) ?? spoken)
             return .success
         }
-        let voice = arguments.defaultedValue("voice", as: String.self)
         let utterance = Utterance(
             spoken,
             voice: voice,
             rate: arguments.defaultedValue("rate", as: Int.self),
             pitch: arguments.defaultedValue("pitch", as: Int.self))
-        // A voice named is checked first, so that a typo is a usage error. The default one is not:
-        // listing the voices would hold the player back until libespeak-ng has loaded, where
-        // speak starts the two side by side.
-        if arguments.wasGiven("voice") { try checkVoice(voice, speech: speech) }
-
         if let path = wavPath {
             let audio = try waitFor { try await speech.synthesize(utterance) }
             if path == "-" {

@@ -43,6 +43,15 @@ struct SayPhonemesTests {
         #expect(result.errors.hasPrefix("error: --phonemes prints and --wav writes a file; give one of them\n"))
     }
 
+    // --phonemes prints the same for every voice, and printed them for a typo, exit 0.
+    @Test func anUnknownVoiceIsAUsageErrorWithPhonemesToo() throws {
+        let result = try KazuProcess.run(["say", "--voice", "zz", "--phonemes", "300"])
+        #expect(result.status == 64)
+        #expect(result.output == "")
+        #expect(result.errors.hasPrefix("error: unknown voice 'zz'; the voices are: ja"))
+        #expect(try KazuProcess.run(["say", "--voice", "ja+f2", "--phonemes", "300"]).status == 0)
+    }
+
     /// Both sides are fresh processes: espeak-ng's output depends a little on what it said before.
     /// Kazu leaves out the zeros espeak-ng may start with and the sentence pause its command line
     /// adds at the end, so Kazu's samples are espeak-ng's from its first sound on.
