@@ -37,6 +37,26 @@ import Testing
         #expect(schedule.rules[.voicing]?.due == Self.day(23))
     }
 
+    /// Days are counted on the learner's clock: across a change of daylight saving time an
+    /// item answered near midnight comes due on the right day, at the same clock time. With
+    /// 24-hour days it came due a day late (spring) or again the same day (autumn).
+    @Test(arguments: [(3_600, 7_200), (7_200, 3_600)])
+    func aDayAcrossDaylightSavingTimeIsADayOnTheClock(before: Int, after: Int) {
+        // The clock changes at 2 in the morning; answered at half past eleven the night before,
+        // and at half past midnight.
+        let switchAt = Self.day0
+        let offset = { (date: Date) in date < switchAt ? before : after }
+        for answered in [switchAt.addingTimeInterval(-2.5 * 3_600), switchAt.addingTimeInterval(-1.5 * 3_600)] {
+            for days in [1, 6] {
+                let due = ReviewSchedule.date(days: days, after: answered, offset: offset)
+                let onTheClock = due.timeIntervalSince(answered) + Double(offset(due) - offset(answered))
+                #expect(onTheClock == Double(days) * 86_400, "answered \(answered), \(days) days: due \(due)")
+            }
+        }
+        // Where the clock does not change, a day is 86,400 seconds.
+        #expect(ReviewSchedule.date(days: 6, after: Self.day(0), offset: { _ in 3_600 }) == Self.day(6))
+    }
+
     /// A rule is one item across topics: 3本 missed puts voicing in the schedule, and 300
     /// answered right in another topic moves it out.
     @Test func aRuleMovesWithEveryValueUsingIt() throws {

@@ -52,8 +52,25 @@ public struct ReviewSchedule: Sendable {
             }
             let miss = Double(5 - quality)
             ease = max(1.3, ease + 0.1 - miss * (0.08 + miss * 0.02))
-            due = date.addingTimeInterval(Double(intervalDays) * 86_400)
+            due = ReviewSchedule.date(days: intervalDays, after: date)
         }
+    }
+
+    /// `days` days after `date`, at the same time on the learner's clock: a day that changes
+    /// daylight saving time is 23 or 25 hours long, and an item answered near midnight would
+    /// otherwise come due a day late, or again the same day.
+    static func date(days: Int, after date: Date, offset: (Date) -> Int = localOffset(at:)) -> Date {
+        let later = date.addingTimeInterval(Double(days) * 86_400)
+        return later.addingTimeInterval(Double(offset(date) - offset(later)))
+    }
+
+    /// Seconds east of UTC on the learner's clock at `date` (the C library's local time, as
+    /// for ``endOfDay(containing:)``).
+    static func localOffset(at date: Date) -> Int {
+        var time = time_t(date.timeIntervalSince1970.rounded(.down))
+        var local = tm()
+        guard localtime_r(&time, &local) != nil else { return 0 }
+        return local.tm_gmtoff
     }
 
     /// A value as the history names it.
