@@ -36,6 +36,14 @@ extension Effect {
     ) -> Self {
         Self(nil) { registry, path in registry.cancelFeatures(below: path) { isGone($0, kept) } }
     }
+
+    /// This effect of a child that `removal` ends, with the cancels of `removal` run again
+    /// after its operation: cancels run before operations, so the work a child starts on the
+    /// action that removes it would outlive it. Cancelled at once, that work never begins.
+    func ended(by removal: Self) -> Self {
+        guard operation != nil, let cancellation = removal.cancellation else { return self }
+        return merge(with: Self { runner in cancellation(runner.cancellations, runner.path) })
+    }
 }
 
 /// A store's running tasks by the id and the place in the tree they were made cancellable

@@ -59,6 +59,8 @@ public struct ForEachReducer<Parent: Reducer, Element: Reducer>: Reducer {
         let stackBefore = state[keyPath: toStack]
         let before = (generation: stackBefore.generation, next: stackBefore.nextElementID)
         var effects = Effect<Parent.Action>.none
+        var elementEffect = Effect<Parent.Action>.none
+        var actedOn: StackElementID?
         switch toStackAction.extract(from: action) {
         case let .element(id, elementAction)?:
             if state[keyPath: toStack][id: id] != nil {
@@ -66,15 +68,16 @@ public struct ForEachReducer<Parent: Reducer, Element: Reducer>: Reducer {
                 // there, and end when it leaves the stack.
                 let step = elementStep(id, generation: before.generation)
                 let embed = toStackAction
-                effects = element.reduce(into: &state[keyPath: toStack][id: id]!, action: elementAction)
+                elementEffect = element.reduce(into: &state[keyPath: toStack][id: id]!, action: elementAction)
                     .registered(id: step).within(step)
                     .map { embed.embed(.element(id: id, action: $0)) }
+                actedOn = id
             } else {
                 RuntimeWarnings.report(
                     "forEach at \(fileID):\(line) received \(elementAction) for element \(id), "
                         + "which is not on the stack; the action was ignored.")
             }
-            effects = effects.merge(with: parent.reduce(into: &state, action: action))
+            effects = parent.reduce(into: &state, action: action)
         case let .popFrom(id)?:
             effects = parent.reduce(into: &state, action: action)
             state[keyPath: toStack].pop(from: id)
@@ -96,10 +99,15 @@ public struct ForEachReducer<Parent: Reducer, Element: Reducer>: Reducer {
         }
         let current = StackElementEffectsID.Current(keyPath: toStack, generation: stackAfter.generation, ids: stackAfter.ids)
         // Whoever changed the stack, the effects of the elements it no longer has end now.
-        return effects.merge(with: .cancelFeatures(keeping: current) { step, current in
+        let ending = Effect<Parent.Action>.cancelFeatures(keeping: current) { step, current in
             guard let element = step.value.base as? StackElementEffectsID, element.keyPath == current.keyPath else { return false }
             return element.generation != current.generation || !current.ids.contains(element.id)
-        })
+        }
+        if let actedOn, elementEffect.operation != nil,
+           stackAfter.generation != before.generation || stackAfter[id: actedOn] == nil {
+            elementEffect = elementEffect.ended(by: ending)
+        }
+        return elementEffect.merge(with: effects).merge(with: ending)
     }
 
     /// The step one element of one stack adds to the place of its effects in the tree.

@@ -74,8 +74,8 @@ public struct IfLetReducer<Parent: Reducer, Child: Reducer>: Reducer {
         let wasPresent = state[keyPath: toChildState] != nil
         let parentEffect = parent.reduce(into: &state, action: action)
         if wasPresent && state[keyPath: toChildState] == nil {
-            let gone = EffectID(step)
-            return childEffect.merge(with: parentEffect).merge(with: .cancelFeatures(keeping: gone) { $0 == $1 })
+            let ending = Effect<Parent.Action>.cancelFeatures(keeping: EffectID(step)) { $0 == $1 }
+            return childEffect.ended(by: ending).merge(with: parentEffect).merge(with: ending)
         }
         return childEffect.merge(with: parentEffect)
     }

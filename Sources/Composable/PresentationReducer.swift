@@ -83,6 +83,7 @@ public struct PresentationReducer<Parent: Reducer, Child: Reducer>: Reducer wher
             guard let presented = step.value.base as? PresentedEffectsID else { return false }
             return presented.keyPath == current.keyPath && presented.presentation != current.presentation
         }
+        if before != after { childEffect = childEffect.ended(by: endingOthers) }
         return childEffect.merge(with: parentEffect).merge(with: endingOthers)
     }
 
