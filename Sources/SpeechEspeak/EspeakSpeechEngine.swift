@@ -17,10 +17,10 @@ actor EspeakSpeechEngine {
     private let environment: [String: String]
 
     private var output: AudioOutput?
-    /// Whether a `speak` has thrown that there is no sound; it is said once.
-    private var outputFailureReported = false
-    /// A player's failure not yet said: the `speak` current when it is seen throws it, or else the next one.
-    private var unsaidFailure: SpeechError?
+    /// Why sound stopped working, once a player failed: every `speak` from then on throws it.
+    /// Not said once only: a speak superseded as it threw (a replay stopped at once) takes its
+    /// error to nobody, and the caller would never learn that the sound is gone.
+    private var lostOutput: SpeechError?
     private var cached: (utterance: Utterance, audio: PCMAudio)?
     /// The player of the latest utterance, while it plays or drains.
     private var playing: WatchedPlayer?
@@ -74,7 +74,7 @@ actor EspeakSpeechEngine {
         let endedOnItsOwn = stopPlaying()
         generation += 1
         let myGeneration = generation
-        // The last player exited by itself before it was stopped: a failure of it is said now.
+        // The last player exited by itself before it was stopped: a failure of it is noted now.
         if let endedOnItsOwn { await endedOnItsOwn.watcher.value }
         try checkCurrent(myGeneration)
 
@@ -83,9 +83,6 @@ actor EspeakSpeechEngine {
         case .silent:
             return
         case let .unavailable(reason):
-            // Said once; after that the quiz goes on without sound.
-            if outputFailureReported { return }
-            outputFailureReported = true
             throw SpeechError.noAudioOutput(reason)
         case let .player(chosen):
             player = chosen
@@ -109,7 +106,7 @@ actor EspeakSpeechEngine {
         let taken = await takeReadyPlayer(sampleRate: sampleRate)
         // None taken: a ready player that failed waiting (the sound server went away) is said here.
         if taken == nil { try checkCurrent(myGeneration) }
-        guard var started = try taken ?? startPlayer(player, sampleRate: sampleRate) else { return }
+        var started = try taken ?? startPlayer(player, sampleRate: sampleRate)
         playing = started
         if kept == nil {
             do {
@@ -119,8 +116,7 @@ actor EspeakSpeechEngine {
                 if actual != sampleRate {
                     started.process.terminate()
                     sampleRate = actual
-                    guard let restarted = try startPlayer(player, sampleRate: sampleRate) else { return }
-                    started = restarted
+                    started = try startPlayer(player, sampleRate: sampleRate)
                     playing = started
                 }
             } catch {
@@ -180,15 +176,15 @@ actor EspeakSpeechEngine {
         _ = stopPlaying()
     }
 
-    /// Starts `player` reading samples at `sampleRate`; nil when it cannot be started and the
-    /// failure was said before.
-    private func startPlayer(_ player: AudioPlayer, sampleRate: Int) throws -> WatchedPlayer? {
+    /// Starts `player` reading samples at `sampleRate`; when it cannot be started, throws why
+    /// sound stopped.
+    private func startPlayer(_ player: AudioPlayer, sampleRate: Int) throws -> WatchedPlayer {
         do {
             return try launch(player, sampleRate: sampleRate)
         } catch {
-            noteOutputFailure(.playbackFailed(player: player.kind.rawValue, message: "\(error)"))
-            try sayOutputFailure()
-            return nil
+            let failure = SpeechError.playbackFailed(player: player.kind.rawValue, message: "\(error)")
+            noteOutputFailure(failure)
+            throw lostOutput ?? failure
         }
     }
 
@@ -272,25 +268,22 @@ actor EspeakSpeechEngine {
         return playing
     }
 
-    /// Notes that sound no longer works: no player is started from now on, and the failure is
-    /// said once, by the `speak` current when it is noted or else by the next one.
+    /// Notes that sound no longer works: no player is started from now on, and the first
+    /// failure is thrown by the `speak` current when it is noted and by every later one.
     private func noteOutputFailure(_ error: SpeechError) {
         output = .silent
         ready?.player.process.endInput()
         ready = nil
-        if !outputFailureReported, unsaidFailure == nil { unsaidFailure = error }
+        if lostOutput == nil { lostOutput = error }
     }
 
-    /// Throws the failure not yet said.
+    /// Throws why sound stopped working, if it has.
     private func sayOutputFailure() throws {
-        guard let failure = unsaidFailure else { return }
-        unsaidFailure = nil
-        outputFailureReported = true
-        throw failure
+        if let lostOutput { throw lostOutput }
     }
 
     /// Throws `CancellationError` when the `speak` of `myGeneration` has been superseded, stopped
-    /// or cancelled (what it would throw would reach nobody), else a failure not yet said.
+    /// or cancelled (what it would throw would reach nobody), else why sound stopped, if it has.
     private func checkCurrent(_ myGeneration: Int) throws {
         guard generation == myGeneration else { throw CancellationError() }
         try Task.checkCancellation()

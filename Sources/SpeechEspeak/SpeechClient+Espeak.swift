@@ -27,8 +27,8 @@ extension SpeechClient {
     /// by its own rules (300 as "san-hyaku").
     /// Rate and pitch outside `SpeechParameters.standard` are clamped into it.
     /// The samples of the latest utterance are kept, so a replay starts without synthesis.
-    /// When no sound can be played, the first `speak` throws one `SpeechError` whose
-    /// description is a single line; later calls return quietly.
+    /// When no sound can be played, `speak` throws a `SpeechError` whose description is a
+    /// single line, and so does every later call: a front end says it once.
     public static func espeak(
         player: String? = nil, environment: [String: String] = [:], readiness: Readiness = .onDemand
     ) -> SpeechClient {

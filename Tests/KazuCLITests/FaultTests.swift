@@ -37,8 +37,8 @@ struct FaultTests {
     }
 
     /// Waits until kazu has written `text` on standard error.
-    func waitForErrors(_ dialog: KazuDialog, containing text: String) {
-        let clock = ContinuousClock(), deadline = clock.now.advanced(by: .seconds(15))
+    func waitForErrors(_ dialog: KazuDialog, containing text: String, timeout: Duration = .seconds(15)) {
+        let clock = ContinuousClock(), deadline = clock.now.advanced(by: timeout)
         while !dialog.errors.contains(text) && clock.now < deadline { _ = try? dialog.readLine(timeout: .milliseconds(50)) }
     }
 
@@ -296,11 +296,13 @@ struct FaultTests {
         let first = try dialog.readLine(containing: "[1/2]")
         #expect(!first.contains("「"))
         server.shutDown()
-        // The first :r stops the question if it is still playing, the second plays it again:
-        // either way one paplay finds the server gone.
-        try dialog.send(":r")
-        try dialog.send(":r")
-        waitForErrors(dialog, containing: "\n")
+        // :r stops the question while it plays, else plays it again, and a replay finds the
+        // server gone. A player stopped as it fails says nothing (the next sound will), and a
+        // second :r can stop the first one's replay: so :r, one at a time, until it is said.
+        for _ in 0..<6 where !dialog.errors.contains("\n") {
+            try dialog.send(":r")
+            waitForErrors(dialog, containing: "\n", timeout: .seconds(3))
+        }
         #expect(dialog.errors.hasPrefix("no audio output: paplay failed ("), "\(dialog.errors)")
         try dialog.send(":a")
         try dialog.send("")
