@@ -206,4 +206,31 @@ import Testing
         let reiwa1 = try question("date.era-year", "令和1")
         for typed in ["2019", "令和元年", "令和1年", "平成31年"] { #expect(reiwa1.grade(typed) == .correct, "\(typed)") }
     }
+
+    // MARK: Answers a learner types in good faith
+
+    /// In the writing skill, the number's reading without its counter (せん for ￥1,000) is
+    /// not yet an answer: asked for the counter, never marked wrong; a wrong counter stays wrong.
+    @Test func aReadingWithoutItsCounterIsAskedFor() throws {
+        let three = try question("counter.long", "3本", .writing)
+        for typed in ["さん", "san", "サン", "よん"] { expectUnreadable(three, typed, saying: "counter") }
+        #expect(three.grade("さんぼん") == .correct && three.grade("さんほん") == .incorrect && three.grade("よんほん") == .incorrect)
+        expectUnreadable(try question("money.conbini", "1499", .writing), "せんよんひゃくきゅうじゅうきゅう", saying: "counter")
+        expectUnreadable(try question("time.hour", "4", .writing), "よん", saying: "counter")
+        expectUnreadable(try question("date.day", "20", .writing), "にじゅう", saying: "counter")
+        #expect(try question("time.hour", "4", .writing).grade("よんじ") == .incorrect)
+        // Where the reading is the number alone, a wrong number is wrong.
+        #expect(try question("number.1-100", "23", .writing).grade("にじゅうよん") == .incorrect)
+    }
+
+    /// nn before a vowel is ん as a Japanese keyboard types it (mannen: まんえん) and ん + n
+    /// in Hepburn (まんねん): asked about when the keyboard's reading is right, wrong otherwise.
+    @Test func nnBeforeAVowelIsAskedAboutWhenTheKeyboardReadingIsRight() throws {
+        let salary = try question("money.salary", "2000000", .writing)
+        #expect(salary.grade("nihyakuman'en") == .correct && salary.grade("nihyakumanen") == .correct)
+        expectUnreadable(salary, "nihyakumannen", saying: "nihyakuman'en")
+        expectUnreadable(try question("money.conbini", "1000", .writing), "sennen", saying: "sen'en")
+        #expect(try question("money.salary", "3000000", .writing).grade("nihyakumannen") == .incorrect)
+        #expect(try question("date.year-1-2500", "1000", .writing).grade("sennen") == .correct)
+    }
 }

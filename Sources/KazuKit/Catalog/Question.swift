@@ -169,6 +169,16 @@ enum Expected: Hashable, Sendable, Codable {
             guard let spelled = JapaneseNumbers.spells(typed, oneOf: accepted) else {
                 return .unreadable(reason: "type the reading in kana or romaji, such as さんびゃく or sanbyaku")
             }
+            // A number alone where the reading has more (a counter, 円, 時): not yet an answer.
+            if !spelled, (try? JapaneseNumbers.parse(typed).get()) != nil,
+               !accepted.contains(where: { (try? JapaneseNumbers.parse($0).get()) != nil }) {
+                return .unreadable(reason: "that is the number alone; type all of the reading, with the counter: さんぼん, not さん")
+            }
+            // Typed as a Japanese keyboard takes it, nn is ん: nihyakumannen is にひゃくまんえん
+            // there, にひゃくまんねん in Hepburn; asked about, as the Hepburn is wrong.
+            if !spelled, let apostrophed = Self.apostrophedN(typed), JapaneseNumbers.spells(apostrophed, oneOf: accepted) == true {
+                return .unreadable(reason: "in romaji nn before a vowel reads as ん + n; type ん before a vowel as n': \(apostrophed)")
+            }
             return spelled ? .correct : .incorrect
         case let .phoneReading(digits):
             let spellings = JapaneseNumbers.hiraganaSpellings(of: typed)
@@ -177,6 +187,25 @@ enum Expected: Hashable, Sendable, Codable {
             }
             return spellings.contains { PhoneReading.matches($0, digits: digits) } ? .correct : .incorrect
         }
+    }
+
+    /// Romaji with each nn before a vowel or y written n' (mannen: man'en), as a Japanese
+    /// keyboard reads it; nil when there is none.
+    private static func apostrophedN(_ typed: String) -> String? {
+        let letters = Array(typed.lowercased())
+        var result = "", changed = false, index = 0
+        while index < letters.count {
+            if letters[index] == "n", index + 2 < letters.count, letters[index + 1] == "n",
+               "aiueoyāīūēōâîûêô".contains(letters[index + 2]) {
+                result += "n'"
+                changed = true
+                index += 2
+            } else {
+                result.append(letters[index])
+                index += 1
+            }
+        }
+        return changed ? result : nil
     }
 
     /// Whether a typed time names `hour` (0-23): the same hour, or with `twelveHourToo` the
