@@ -233,4 +233,14 @@ import Testing
         #expect(try question("money.salary", "3000000", .writing).grade("nihyakumannen") == .incorrect)
         #expect(try question("date.year-1-2500", "1000", .writing).grade("sennen") == .correct)
     }
+
+    /// 半 after the hour is half past, in every topic that reads a time of day.
+    @Test func halfPastTypedWith半() throws {
+        let clock = try question("time.clock", "14:30")
+        for typed in ["14時半", "１４時半", "午後2時半", "2時半pm"] { #expect(clock.grade(typed) == .correct, "\(typed)") }
+        for typed in ["15時半", "午前2時半", "14時"] { #expect(clock.grade(typed) == .incorrect, "\(typed)") }
+        #expect(try question("time.clock-12", "14:30").grade("2時半") == .correct)
+        #expect(try question("time.clock", "14:31").grade("14時半") == .incorrect)
+        #expect(try question("date.date-time", "2017-09-30 14:30").grade("2017年9月30日 14時半") == .correct)
+    }
 }

@@ -62,7 +62,7 @@ enum AnswerReader {
         ("am", false), ("pm", true),
     ]
 
-    /// 14:45, 14時45分, 1445, 945, 14, 午後2:45 (read as 14:45), 2:45pm; nil when it is
+    /// 14:45, 14時45分, 14時半, 1445, 945, 14, 午後2:45 (read as 14:45), 2:45pm; nil when it is
     /// not a time, or names a half of the day twice.
     static func clockTime(_ text: String) -> (hour: Int, minute: Int)? {
         guard case let .success(time) = typedClockTime(text) else { return nil }
@@ -90,7 +90,8 @@ enum AnswerReader {
                 text = String(atStart ? text.dropFirst(marker.count) : text.dropLast(marker.count)).trimmingSpaces
             }
         }
-        text = text.replacingEvery("時", with: ":").replacingEvery("分", with: "")
+        // 2時半 is 2:30, as the half hour is said and written.
+        text = text.replacingEvery("時半", with: ":30").replacingEvery("時", with: ":").replacingEvery("分", with: "")
         var hour: Int, minute: Int
         if text.contains(":") || text.contains(".") {
             let parts = text.split(separator: text.contains(":") ? ":" : ".", omittingEmptySubsequences: false)
