@@ -243,4 +243,16 @@ import Testing
         #expect(try question("time.clock", "14:31").grade("14時半") == .incorrect)
         #expect(try question("date.date-time", "2017-09-30 14:30").grade("2017年9月30日 14時半") == .correct)
     }
+
+    /// The dashes keyboards and autocorrection type (‐ – — −) separate a phone number's
+    /// groups and a date's parts as - does.
+    @Test func anyDashSeparatesPhoneGroupsAndDateParts() throws {
+        let phone = try question("phone.mobile", "090-1234-5678")
+        for typed in ["090–1234–5678", "090—1234—5678", "090−1234−5678", "090‑1234‑5678", "090ｰ1234ｰ5678"] {
+            #expect(phone.grade(typed) == .correct, "\(typed)")
+        }
+        #expect(phone.grade("090–1234–5679") == .incorrect)
+        let date = try question("date.full", "2017-09-30")
+        #expect(date.grade("2017–09–30") == .correct && date.grade("2017–09–29") == .incorrect)
+    }
 }

@@ -120,7 +120,7 @@ enum AnswerReader {
         if text.count == 8, let all = Int64(text), text.allSatisfy({ $0.isASCII && $0.isNumber }) {
             return checkedDate([all / 10_000, all / 100 % 100, all % 100])
         }
-        let parts = text.split(whereSeparator: { "-/. ".contains($0) })
+        let parts = text.split(whereSeparator: { "-‐‑‒–—―−/. ".contains($0) })
         guard parts.count == 3, parts.allSatisfy({ !$0.isEmpty && $0.count <= 4 && $0.allSatisfy { $0.isASCII && $0.isNumber } }) else {
             return nil
         }
@@ -282,9 +282,10 @@ enum AnswerReader {
         return String(Character(Unicode.Scalar(plain)!)) + kana.dropFirst()
     }
 
-    /// The digits of a phone number, with or without dashes, spaces or brackets.
+    /// The digits of a phone number, with or without dashes (any of the dashes keyboards and
+    /// autocorrection type), spaces or brackets.
     static func phoneDigits(_ text: String) -> String? {
-        let text = normalized(text).filter { !"-‐ー－ ()".contains($0) }
+        let text = normalized(text).filter { !"-‐‑‒–—―−ーｰ－ ()".contains($0) }
         guard !text.isEmpty, text.allSatisfy({ $0.isASCII && $0.isNumber }) else { return nil }
         return text
     }
