@@ -255,4 +255,21 @@ import Testing
         let date = try question("date.full", "2017-09-30")
         #expect(date.grade("2017–09–30") == .correct && date.grade("2017–09–29") == .incorrect)
     }
+
+    /// An era year in romaji, and the Western year with the 年 the answer box shows after it.
+    @Test func anEraYearInRomajiAndAYearWith年() throws {
+        let heisei3 = try question("date.era-year", "平成3")
+        for typed in ["1991年", "1991 年", "heisei sannen", "heisei 3", "heisei3nen", "へいせいさんねん", "平成3年"] {
+            #expect(heisei3.grade(typed) == .correct, "\(typed)")
+        }
+        for typed in ["1990年", "heisei yonen", "reiwa sannen"] { #expect(heisei3.grade(typed) == .incorrect, "\(typed)") }
+        let showa47 = try question("date.era-year", "昭和47")
+        for typed in ["shouwa yonjuunananen", "shōwa yonjūnananen", "showa 47", "Shouwa 47nen", "しょうわよんじゅうななねん"] {
+            #expect(showa47.grade(typed) == .correct, "\(typed)")
+        }
+        for typed in ["taishou gannen", "taisho 1", "taishō gannen"] {
+            #expect(try question("date.era-year", "大正1").grade(typed) == .correct, "\(typed)")
+        }
+        expectUnreadable(heisei3, "heisei 40", saying: "平成 has no year 40")
+    }
 }

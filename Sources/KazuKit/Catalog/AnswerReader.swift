@@ -215,17 +215,26 @@ enum AnswerReader {
         case unreadable(reason: String?)
     }
 
-    /// An era and a year in it as typed: 平成3年, 平成三年, 令和元年, へいせい3ねん; nil when
-    /// `text` does not start with an era's name. The year is not checked against the era.
+    /// An era and a year in it as typed: 平成3年, 平成三年, 令和元年, へいせい3ねん, heisei sannen,
+    /// shōwa 47; nil when `text` does not start with an era's name. The year is not checked
+    /// against the era.
     static func eraYear(_ text: String) -> (era: Era, year: Int64)? {
-        let text = normalized(text)
-        guard let era = Era.allCases.first(where: { text.hasPrefix($0.kanji) || text.hasPrefix($0.kana) }) else { return nil }
-        var rest = text.dropFirst(text.hasPrefix(era.kanji) ? era.kanji.count : era.kana.count).trimmingSpaces
-        for suffix in ["年", "ねん"] where rest.hasSuffix(suffix) { rest = String(rest.dropLast(suffix.count)) }
-        if rest == "元" || rest == "がん" { return (era, 1) }
+        let text = normalized(text).lowercased()
+        guard let (era, name) = eraNames.first(where: { text.hasPrefix($0.name) }) else { return nil }
+        var rest = String(text.dropFirst(name.count)).trimmingSpaces
+        if case let .success(year) = JapaneseNumbers.parse(rest, counter: Counter.named("年")) { return (era, year) }
+        for suffix in ["年", "ねん", "nen"] where rest.hasSuffix(suffix) { rest = String(rest.dropLast(suffix.count)).trimmingSpaces }
+        if ["元", "がん", "gan"].contains(rest) { return (era, 1) }
         guard case let .success(year) = JapaneseNumbers.parse(rest) else { return nil }
         return (era, year)
     }
+
+    /// Each era's name in kanji, kana and romaji (with ou, ō or a short o), longest first so
+    /// that taishou is not read as taisho and a u.
+    static let eraNames: [(era: Era, name: String)] = Era.allCases.flatMap { era -> [(era: Era, name: String)] in
+        let hepburn = era.rawValue.replacingEvery("sho", with: "shou")
+        return [era.kanji, era.kana, hepburn, hepburn.replacingEvery("ou", with: "ō"), era.rawValue].map { (era: era, name: $0) }
+    }.sorted { $0.name.count > $1.name.count }
 
     /// A number and its counter: digits and the counter in any writing (3本, 3 ほん, 3hon,
     /// 3ぼん), or a reading in kanji, kana or romaji (三本, さんぼん, sanbon). Where two

@@ -100,7 +100,8 @@ enum Expected: Hashable, Sendable, Codable {
                 }
                 return typedYear.gregorianYear == year ? .correct : .incorrect
             }
-            return Expected.number(year, counter: nil).grade(typed)
+            // The year as the answer box shows it, with 年 after it or not: 1991 or 1991年.
+            return Expected.number(year, counter: "年").grade(typed)
         case let .countedNumber(n, counter):
             switch AnswerReader.counted(typed, expecting: counter) {
             case .bareNumber:
