@@ -223,6 +223,11 @@ import Testing
         #expect(try question("number.1-100", "23", .writing).grade("にじゅうよん") == .incorrect)
     }
 
+    /// A space where the parser takes none is named in the reason (it showed as a blank).
+    @Test func aStraySpaceIsNamed() throws {
+        expectUnreadable(try question("money.salary", "9000000"), "900 万", saying: "a space can only separate digits")
+    }
+
     /// nn before a vowel is ん as a Japanese keyboard types it (mannen: まんえん) and ん + n
     /// in Hepburn (まんねん): asked about when the keyboard's reading is right, wrong otherwise.
     @Test func nnBeforeAVowelIsAskedAboutWhenTheKeyboardReadingIsRight() throws {
