@@ -228,6 +228,17 @@ import Testing
         expectUnreadable(try question("money.salary", "9000000"), "900 万", saying: "a space can only separate digits")
     }
 
+    /// A 12-hour time read without the 午前 or 午後 shown before it is asked for it, in kana
+    /// and romaji; the wrong half, or a wrong time without one, stays wrong.
+    @Test func aTimeReadWithoutItsHalfOfTheDayIsAskedFor() throws {
+        let evening = try question("time.clock-12", "18:53", .writing)
+        for typed in ["ろくじごじゅうさんぷん", "rokuji gojuusanpun"] { expectUnreadable(evening, typed, saying: "午後") }
+        #expect(evening.grade("ごごろくじごじゅうさんぷん") == .correct && evening.grade("ごぜんろくじごじゅうさんぷん") == .incorrect)
+        #expect(evening.grade("しちじごじゅうさんぷん") == .incorrect)
+        expectUnreadable(try question("time.hour-12", "7:00", .writing), "しちじ", saying: "午前")
+        expectUnreadable(try question("time.hour-12-as-24", "19:00", .writing), "ななじ", saying: "午後")
+    }
+
     /// nn before a vowel is ん as a Japanese keyboard types it (mannen: まんえん) and ん + n
     /// in Hepburn (まんねん): asked about when the keyboard's reading is right, wrong otherwise.
     @Test func nnBeforeAVowelIsAskedAboutWhenTheKeyboardReadingIsRight() throws {

@@ -175,6 +175,11 @@ enum Expected: Hashable, Sendable, Codable {
                !accepted.contains(where: { (try? JapaneseNumbers.parse($0).get()) != nil }) {
                 return .unreadable(reason: "that is the number alone; type all of the reading, with the counter: さんぼん, not さん")
             }
+            // The time read without the 午前 or 午後 shown before it: not yet an answer.
+            if !spelled, let half = ["ごぜん", "ごご"].first(where: { half in accepted.allSatisfy { $0.hasPrefix(half) } }),
+               JapaneseNumbers.spells(typed, oneOf: accepted.map { String($0.dropFirst(half.count)) }) == true {
+                return .unreadable(reason: "read the \(half == "ごご" ? "午後" : "午前") too: \(half)…")
+            }
             // Typed as a Japanese keyboard takes it, nn is ん: nihyakumannen is にひゃくまんえん
             // there, にひゃくまんねん in Hepburn; asked about, as the Hepburn is wrong.
             if !spelled, let apostrophed = Self.apostrophedN(typed), JapaneseNumbers.spells(apostrophed, oneOf: accepted) == true {
