@@ -239,6 +239,20 @@ import Testing
         expectUnreadable(try question("time.hour-12-as-24", "19:00", .writing), "ななじ", saying: "午後")
     }
 
+    /// A length of years, weeks or days typed without its 間 is the same length; 4時 is not
+    /// 4時間.
+    @Test func aLengthWithout間IsTheSameLength() throws {
+        let years = try question("duration.years", "37")
+        for typed in ["37年", "37 年", "３７年", "さんじゅうななねん", "sanjuunananen", "37年間"] {
+            #expect(years.grade(typed) == .correct, "\(typed)")
+        }
+        #expect(years.grade("36年") == .incorrect && years.grade("さんじゅうろくねん") == .incorrect)
+        #expect(try question("duration.weeks", "17").grade("17週") == .correct)
+        #expect(try question("duration.days", "9").grade("9日") == .correct)
+        #expect(try question("duration.days", "9").grade("8日") == .incorrect)
+        #expect(try question("duration.hours", "4").grade("4時") != .correct)
+    }
+
     /// nn before a vowel is ん as a Japanese keyboard types it (mannen: まんえん) and ん + n
     /// in Hepburn (まんねん): asked about when the keyboard's reading is right, wrong otherwise.
     @Test func nnBeforeAVowelIsAskedAboutWhenTheKeyboardReadingIsRight() throws {

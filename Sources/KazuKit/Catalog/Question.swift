@@ -91,6 +91,16 @@ enum Expected: Hashable, Sendable, Codable {
                    time.afternoon != nil, time.minute == 0 {
                     return time.hour == n || time.hour == 0 && n == 24 ? .correct : .incorrect
                 }
+                // A length without its 間 (37年 for 37年間, 9日, ここのか) is the same length;
+                // not 4時 for 4時間, which is a time of day.
+                if let counterName, counterName.hasSuffix("間"), counterName != "時間" {
+                    let trimmed = typed.trimmingSpaces
+                    for withSuffix in [trimmed + "間", trimmed + "かん", trimmed + "kan"] {
+                        if case let .success(value) = JapaneseNumbers.parse(withSuffix, counter: Counter.named(counterName)) {
+                            return value == n ? .correct : .incorrect
+                        }
+                    }
+                }
                 return .unreadable(reason: error.reason)
             }
         case let .gregorianYear(year):
