@@ -261,7 +261,7 @@ enum NumberParser {
             } else if isSeparator(v) {
                 let before = i > 0 && (0x30...0x39).contains(s[i - 1])
                 let after = i + 1 < s.count && (0x30...0x39).contains(s[i + 1])
-                if !(before && after) { return .failure("\(KanaInput.string([v])) can only separate digits") }
+                if !(before && after) { return .failure("\(v == 0x20 ? "a space" : KanaInput.string([v])) can only separate digits") }
             } else if v == 0x2E {
                 return .failure("decimals are not supported; type a whole number")
             } else if v == 0x2D {

@@ -206,4 +206,100 @@ import Testing
         let reiwa1 = try question("date.era-year", "令和1")
         for typed in ["2019", "令和元年", "令和1年", "平成31年"] { #expect(reiwa1.grade(typed) == .correct, "\(typed)") }
     }
+
+    // MARK: Answers a learner types in good faith
+
+    /// In the writing skill, the number's reading without its counter (せん for ￥1,000) is
+    /// not yet an answer: asked for the counter, never marked wrong; a wrong counter stays wrong.
+    @Test func aReadingWithoutItsCounterIsAskedFor() throws {
+        let three = try question("counter.long", "3本", .writing)
+        for typed in ["さん", "san", "サン", "よん"] { expectUnreadable(three, typed, saying: "counter") }
+        #expect(three.grade("さんぼん") == .correct && three.grade("さんほん") == .incorrect && three.grade("よんほん") == .incorrect)
+        expectUnreadable(try question("money.conbini", "1499", .writing), "せんよんひゃくきゅうじゅうきゅう", saying: "counter")
+        expectUnreadable(try question("time.hour", "4", .writing), "よん", saying: "counter")
+        expectUnreadable(try question("date.day", "20", .writing), "にじゅう", saying: "counter")
+        #expect(try question("time.hour", "4", .writing).grade("よんじ") == .incorrect)
+        // Where the reading is the number alone, a wrong number is wrong.
+        #expect(try question("number.1-100", "23", .writing).grade("にじゅうよん") == .incorrect)
+    }
+
+    /// A space where the parser takes none is named in the reason (it showed as a blank).
+    @Test func aStraySpaceIsNamed() throws {
+        expectUnreadable(try question("money.salary", "9000000"), "900 万", saying: "a space can only separate digits")
+    }
+
+    /// A 12-hour time read without the 午前 or 午後 shown before it is asked for it, in kana
+    /// and romaji; the wrong half, or a wrong time without one, stays wrong.
+    @Test func aTimeReadWithoutItsHalfOfTheDayIsAskedFor() throws {
+        let evening = try question("time.clock-12", "18:53", .writing)
+        for typed in ["ろくじごじゅうさんぷん", "rokuji gojuusanpun"] { expectUnreadable(evening, typed, saying: "午後") }
+        #expect(evening.grade("ごごろくじごじゅうさんぷん") == .correct && evening.grade("ごぜんろくじごじゅうさんぷん") == .incorrect)
+        #expect(evening.grade("しちじごじゅうさんぷん") == .incorrect)
+        expectUnreadable(try question("time.hour-12", "7:00", .writing), "しちじ", saying: "午前")
+        expectUnreadable(try question("time.hour-12-as-24", "19:00", .writing), "ななじ", saying: "午後")
+    }
+
+    /// A length of years, weeks or days typed without its 間 is the same length; 4時 is not
+    /// 4時間.
+    @Test func aLengthWithout間IsTheSameLength() throws {
+        let years = try question("duration.years", "37")
+        for typed in ["37年", "37 年", "３７年", "さんじゅうななねん", "sanjuunananen", "37年間"] {
+            #expect(years.grade(typed) == .correct, "\(typed)")
+        }
+        #expect(years.grade("36年") == .incorrect && years.grade("さんじゅうろくねん") == .incorrect)
+        #expect(try question("duration.weeks", "17").grade("17週") == .correct)
+        #expect(try question("duration.days", "9").grade("9日") == .correct)
+        #expect(try question("duration.days", "9").grade("8日") == .incorrect)
+        #expect(try question("duration.hours", "4").grade("4時") != .correct)
+    }
+
+    /// nn before a vowel is ん as a Japanese keyboard types it (mannen: まんえん) and ん + n
+    /// in Hepburn (まんねん): asked about when the keyboard's reading is right, wrong otherwise.
+    @Test func nnBeforeAVowelIsAskedAboutWhenTheKeyboardReadingIsRight() throws {
+        let salary = try question("money.salary", "2000000", .writing)
+        #expect(salary.grade("nihyakuman'en") == .correct && salary.grade("nihyakumanen") == .correct)
+        expectUnreadable(salary, "nihyakumannen", saying: "nihyakuman'en")
+        expectUnreadable(try question("money.conbini", "1000", .writing), "sennen", saying: "sen'en")
+        #expect(try question("money.salary", "3000000", .writing).grade("nihyakumannen") == .incorrect)
+        #expect(try question("date.year-1-2500", "1000", .writing).grade("sennen") == .correct)
+    }
+
+    /// 半 after the hour is half past, in every topic that reads a time of day.
+    @Test func halfPastTypedWith半() throws {
+        let clock = try question("time.clock", "14:30")
+        for typed in ["14時半", "１４時半", "午後2時半", "2時半pm"] { #expect(clock.grade(typed) == .correct, "\(typed)") }
+        for typed in ["15時半", "午前2時半", "14時"] { #expect(clock.grade(typed) == .incorrect, "\(typed)") }
+        #expect(try question("time.clock-12", "14:30").grade("2時半") == .correct)
+        #expect(try question("time.clock", "14:31").grade("14時半") == .incorrect)
+        #expect(try question("date.date-time", "2017-09-30 14:30").grade("2017年9月30日 14時半") == .correct)
+    }
+
+    /// The dashes keyboards and autocorrection type (‐ – — −) separate a phone number's
+    /// groups and a date's parts as - does.
+    @Test func anyDashSeparatesPhoneGroupsAndDateParts() throws {
+        let phone = try question("phone.mobile", "090-1234-5678")
+        for typed in ["090–1234–5678", "090—1234—5678", "090−1234−5678", "090‑1234‑5678", "090ｰ1234ｰ5678"] {
+            #expect(phone.grade(typed) == .correct, "\(typed)")
+        }
+        #expect(phone.grade("090–1234–5679") == .incorrect)
+        let date = try question("date.full", "2017-09-30")
+        #expect(date.grade("2017–09–30") == .correct && date.grade("2017–09–29") == .incorrect)
+    }
+
+    /// An era year in romaji, and the Western year with the 年 the answer box shows after it.
+    @Test func anEraYearInRomajiAndAYearWith年() throws {
+        let heisei3 = try question("date.era-year", "平成3")
+        for typed in ["1991年", "1991 年", "heisei sannen", "heisei 3", "heisei3nen", "へいせいさんねん", "平成3年"] {
+            #expect(heisei3.grade(typed) == .correct, "\(typed)")
+        }
+        for typed in ["1990年", "heisei yonen", "reiwa sannen"] { #expect(heisei3.grade(typed) == .incorrect, "\(typed)") }
+        let showa47 = try question("date.era-year", "昭和47")
+        for typed in ["shouwa yonjuunananen", "shōwa yonjūnananen", "showa 47", "Shouwa 47nen", "しょうわよんじゅうななねん"] {
+            #expect(showa47.grade(typed) == .correct, "\(typed)")
+        }
+        for typed in ["taishou gannen", "taisho 1", "taishō gannen"] {
+            #expect(try question("date.era-year", "大正1").grade(typed) == .correct, "\(typed)")
+        }
+        expectUnreadable(heisei3, "heisei 40", saying: "平成 has no year 40")
+    }
 }

@@ -62,7 +62,7 @@ enum AnswerReader {
         ("am", false), ("pm", true),
     ]
 
-    /// 14:45, 14時45分, 1445, 945, 14, 午後2:45 (read as 14:45), 2:45pm; nil when it is
+    /// 14:45, 14時45分, 14時半, 1445, 945, 14, 午後2:45 (read as 14:45), 2:45pm; nil when it is
     /// not a time, or names a half of the day twice.
     static func clockTime(_ text: String) -> (hour: Int, minute: Int)? {
         guard case let .success(time) = typedClockTime(text) else { return nil }
@@ -90,7 +90,8 @@ enum AnswerReader {
                 text = String(atStart ? text.dropFirst(marker.count) : text.dropLast(marker.count)).trimmingSpaces
             }
         }
-        text = text.replacingEvery("時", with: ":").replacingEvery("分", with: "")
+        // 2時半 is 2:30, as the half hour is said and written.
+        text = text.replacingEvery("時半", with: ":30").replacingEvery("時", with: ":").replacingEvery("分", with: "")
         var hour: Int, minute: Int
         if text.contains(":") || text.contains(".") {
             let parts = text.split(separator: text.contains(":") ? ":" : ".", omittingEmptySubsequences: false)
@@ -119,7 +120,7 @@ enum AnswerReader {
         if text.count == 8, let all = Int64(text), text.allSatisfy({ $0.isASCII && $0.isNumber }) {
             return checkedDate([all / 10_000, all / 100 % 100, all % 100])
         }
-        let parts = text.split(whereSeparator: { "-/. ".contains($0) })
+        let parts = text.split(whereSeparator: { "-‐‑‒–—―−/. ".contains($0) })
         guard parts.count == 3, parts.allSatisfy({ !$0.isEmpty && $0.count <= 4 && $0.allSatisfy { $0.isASCII && $0.isNumber } }) else {
             return nil
         }
@@ -214,17 +215,26 @@ enum AnswerReader {
         case unreadable(reason: String?)
     }
 
-    /// An era and a year in it as typed: 平成3年, 平成三年, 令和元年, へいせい3ねん; nil when
-    /// `text` does not start with an era's name. The year is not checked against the era.
+    /// An era and a year in it as typed: 平成3年, 平成三年, 令和元年, へいせい3ねん, heisei sannen,
+    /// shōwa 47; nil when `text` does not start with an era's name. The year is not checked
+    /// against the era.
     static func eraYear(_ text: String) -> (era: Era, year: Int64)? {
-        let text = normalized(text)
-        guard let era = Era.allCases.first(where: { text.hasPrefix($0.kanji) || text.hasPrefix($0.kana) }) else { return nil }
-        var rest = text.dropFirst(text.hasPrefix(era.kanji) ? era.kanji.count : era.kana.count).trimmingSpaces
-        for suffix in ["年", "ねん"] where rest.hasSuffix(suffix) { rest = String(rest.dropLast(suffix.count)) }
-        if rest == "元" || rest == "がん" { return (era, 1) }
+        let text = normalized(text).lowercased()
+        guard let (era, name) = eraNames.first(where: { text.hasPrefix($0.name) }) else { return nil }
+        var rest = String(text.dropFirst(name.count)).trimmingSpaces
+        if case let .success(year) = JapaneseNumbers.parse(rest, counter: Counter.named("年")) { return (era, year) }
+        for suffix in ["年", "ねん", "nen"] where rest.hasSuffix(suffix) { rest = String(rest.dropLast(suffix.count)).trimmingSpaces }
+        if ["元", "がん", "gan"].contains(rest) { return (era, 1) }
         guard case let .success(year) = JapaneseNumbers.parse(rest) else { return nil }
         return (era, year)
     }
+
+    /// Each era's name in kanji, kana and romaji (with ou, ō or a short o), longest first so
+    /// that taishou is not read as taisho and a u.
+    static let eraNames: [(era: Era, name: String)] = Era.allCases.flatMap { era -> [(era: Era, name: String)] in
+        let hepburn = era.rawValue.replacingEvery("sho", with: "shou")
+        return [era.kanji, era.kana, hepburn, hepburn.replacingEvery("ou", with: "ō"), era.rawValue].map { (era: era, name: $0) }
+    }.sorted { $0.name.count > $1.name.count }
 
     /// A number and its counter: digits and the counter in any writing (3本, 3 ほん, 3hon,
     /// 3ぼん), or a reading in kanji, kana or romaji (三本, さんぼん, sanbon). Where two
@@ -281,9 +291,10 @@ enum AnswerReader {
         return String(Character(Unicode.Scalar(plain)!)) + kana.dropFirst()
     }
 
-    /// The digits of a phone number, with or without dashes, spaces or brackets.
+    /// The digits of a phone number, with or without dashes (any of the dashes keyboards and
+    /// autocorrection type), spaces or brackets.
     static func phoneDigits(_ text: String) -> String? {
-        let text = normalized(text).filter { !"-‐ー－ ()".contains($0) }
+        let text = normalized(text).filter { !"-‐‑‒–—―−ーｰ－ ()".contains($0) }
         guard !text.isEmpty, text.allSatisfy({ $0.isASCII && $0.isNumber }) else { return nil }
         return text
     }

@@ -91,6 +91,16 @@ enum Expected: Hashable, Sendable, Codable {
                    time.afternoon != nil, time.minute == 0 {
                     return time.hour == n || time.hour == 0 && n == 24 ? .correct : .incorrect
                 }
+                // A length without its 間 (37年 for 37年間, 9日, ここのか) is the same length;
+                // not 4時 for 4時間, which is a time of day.
+                if let counterName, counterName.hasSuffix("間"), counterName != "時間" {
+                    let trimmed = typed.trimmingSpaces
+                    for withSuffix in [trimmed + "間", trimmed + "かん", trimmed + "kan"] {
+                        if case let .success(value) = JapaneseNumbers.parse(withSuffix, counter: Counter.named(counterName)) {
+                            return value == n ? .correct : .incorrect
+                        }
+                    }
+                }
                 return .unreadable(reason: error.reason)
             }
         case let .gregorianYear(year):
@@ -100,7 +110,8 @@ enum Expected: Hashable, Sendable, Codable {
                 }
                 return typedYear.gregorianYear == year ? .correct : .incorrect
             }
-            return Expected.number(year, counter: nil).grade(typed)
+            // The year as the answer box shows it, with 年 after it or not: 1991 or 1991年.
+            return Expected.number(year, counter: "年").grade(typed)
         case let .countedNumber(n, counter):
             switch AnswerReader.counted(typed, expecting: counter) {
             case .bareNumber:
@@ -169,6 +180,21 @@ enum Expected: Hashable, Sendable, Codable {
             guard let spelled = JapaneseNumbers.spells(typed, oneOf: accepted) else {
                 return .unreadable(reason: "type the reading in kana or romaji, such as さんびゃく or sanbyaku")
             }
+            // A number alone where the reading has more (a counter, 円, 時): not yet an answer.
+            if !spelled, (try? JapaneseNumbers.parse(typed).get()) != nil,
+               !accepted.contains(where: { (try? JapaneseNumbers.parse($0).get()) != nil }) {
+                return .unreadable(reason: "that is the number alone; type all of the reading, with the counter: さんぼん, not さん")
+            }
+            // The time read without the 午前 or 午後 shown before it: not yet an answer.
+            if !spelled, let half = ["ごぜん", "ごご"].first(where: { half in accepted.allSatisfy { $0.hasPrefix(half) } }),
+               JapaneseNumbers.spells(typed, oneOf: accepted.map { String($0.dropFirst(half.count)) }) == true {
+                return .unreadable(reason: "read the \(half == "ごご" ? "午後" : "午前") too: \(half)…")
+            }
+            // Typed as a Japanese keyboard takes it, nn is ん: nihyakumannen is にひゃくまんえん
+            // there, にひゃくまんねん in Hepburn; asked about, as the Hepburn is wrong.
+            if !spelled, let apostrophed = Self.apostrophedN(typed), JapaneseNumbers.spells(apostrophed, oneOf: accepted) == true {
+                return .unreadable(reason: "in romaji nn before a vowel reads as ん + n; type ん before a vowel as n': \(apostrophed)")
+            }
             return spelled ? .correct : .incorrect
         case let .phoneReading(digits):
             let spellings = JapaneseNumbers.hiraganaSpellings(of: typed)
@@ -177,6 +203,25 @@ enum Expected: Hashable, Sendable, Codable {
             }
             return spellings.contains { PhoneReading.matches($0, digits: digits) } ? .correct : .incorrect
         }
+    }
+
+    /// Romaji with each nn before a vowel or y written n' (mannen: man'en), as a Japanese
+    /// keyboard reads it; nil when there is none.
+    private static func apostrophedN(_ typed: String) -> String? {
+        let letters = Array(typed.lowercased())
+        var result = "", changed = false, index = 0
+        while index < letters.count {
+            if letters[index] == "n", index + 2 < letters.count, letters[index + 1] == "n",
+               "aiueoyāīūēōâîûêô".contains(letters[index + 2]) {
+                result += "n'"
+                changed = true
+                index += 2
+            } else {
+                result.append(letters[index])
+                index += 1
+            }
+        }
+        return changed ? result : nil
     }
 
     /// Whether a typed time names `hour` (0-23): the same hour, or with `twelveHourToo` the
