@@ -183,7 +183,7 @@ enum Expected: Hashable, Sendable, Codable {
             // A number alone where the reading has more (a counter, 円, 時): not yet an answer.
             if !spelled, (try? JapaneseNumbers.parse(typed).get()) != nil,
                !accepted.contains(where: { (try? JapaneseNumbers.parse($0).get()) != nil }) {
-                return .unreadable(reason: "that is the number alone; type all of the reading, with the counter: さんぼん, not さん")
+                return .unreadable(reason: "that is the number alone; type the whole reading, with the counter or unit after it (さんぼん, not さん)")
             }
             // The time read without the 午前 or 午後 shown before it: not yet an answer.
             if !spelled, let half = ["ごぜん", "ごご"].first(where: { half in accepted.allSatisfy { $0.hasPrefix(half) } }),
