@@ -7,8 +7,8 @@ import Glibc
 import Musl
 #endif
 
-/// SIGINT, SIGTERM, SIGHUP and SIGQUIT taken by a session from the moment it installs them until the
-/// process exits, and handed to the main queue one at a time, none lost.
+/// SIGINT, SIGTERM, SIGHUP and SIGQUIT taken by a session from the moment it installs them
+/// until the process exits, and handed to the main queue one at a time, none lost.
 ///
 /// ```swift
 /// let signals = CaughtSignals.install { number in end(status: ExitCode(128 + number)) }
@@ -85,8 +85,8 @@ final class CaughtSignals {
 }
 
 extension KazuCommandLine {
-    /// Blocks SIGINT, SIGTERM, SIGHUP and SIGQUIT in the calling thread and starts a thread that takes
-    /// them from a signalfd, for ``CaughtSignals``. `kazu`'s `main` calls it first, before any
+    /// Blocks SIGINT, SIGTERM, SIGHUP and SIGQUIT in the calling thread and starts a thread
+    /// that takes them from a signalfd, for ``CaughtSignals``. `kazu`'s `main` calls it first, before any
     /// other thread starts, so that every thread inherits the mask: with no thread letting
     /// them through and no handler, a signal never interrupts a thread, and no code runs on a
     /// thread the kernel picks (where AddressSanitizer may not follow).
@@ -94,10 +94,9 @@ extension KazuCommandLine {
     /// A parent that started kazu with them blocked (Foundation's `Process` does) changes
     /// nothing: blocked is how the signalfd takes them.
     public static func takeSignals() {
-        // Swift's crash reporter has a handler on SIGQUIT (Ctrl-\): it printed "Program
-        // crashed" and a backtrace, and kazu went on (at a terminal, after waiting 30 s for a
-        // key). kazu takes it as the others, so it goes back to the default, unless the parent
-        // left it ignored; then the reporter left it too.
+        // Swift's crash reporter has a handler on SIGQUIT (Ctrl-\) that prints a backtrace and
+        // lets the program go on. kazu takes SIGQUIT as it takes the others, so it goes back to
+        // the default first, unless the parent left it ignored (then the reporter left it too).
         if !startedIgnored(SIGQUIT) { signal(SIGQUIT, SIG_DFL) }
         var blocked = CaughtSignals.set
         pthread_sigmask(SIG_BLOCK, &blocked, nil)
