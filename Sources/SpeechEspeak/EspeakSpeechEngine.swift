@@ -17,9 +17,9 @@ actor EspeakSpeechEngine {
     private let environment: [String: String]
 
     private var output: AudioOutput?
-    /// Why sound stopped working, once a player failed: every `speak` from then on throws it.
-    /// Not said once only: a speak superseded as it threw (a replay stopped at once) takes its
-    /// error to nobody, and the caller would never learn that the sound is gone.
+    /// Why sound stopped working, once a player failed: every `speak` from then on throws it,
+    /// not only the first, since a speak superseded as it throws (a replay stopped at once)
+    /// takes its error to nobody.
     private var lostOutput: SpeechError?
     private var cached: (utterance: Utterance, audio: PCMAudio)?
     /// The player of the latest utterance, while it plays or drains.
