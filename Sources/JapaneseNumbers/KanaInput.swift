@@ -133,7 +133,8 @@ enum KanaInput {
     /// Romaji prepared for conversion: spaces and hyphens kept as word breaks
     /// (an n before them is ん: `sen yonhyaku`), and the places where an `n`
     /// before a vowel could be ん instead of starting a な-row kana (`sanen`
-    /// is さねん or さんえん), at most four, for the caller to try in turn.
+    /// is さねん or さんえん), at most eight, for the caller to try in turn: 256 readings,
+    /// enough for a phone number's romaji typed without spaces.
     static func prepareRomaji(_ input: [UInt32]) -> (letters: [UInt32], ambiguous: [Int]) {
         var letters = input.map { $0 == 0x2D ? 0x20 : $0 }
         NumberParser.trim(&letters)
@@ -143,7 +144,7 @@ enum KanaInput {
             // ん follows a vowel; an n after n, a consonant or a space starts a syllable.
             if isVowelOrY(previous) && previous != 0x79 && isVowelOrY(letters[i + 1]) { ambiguous.append(i) }
         }
-        return (letters, Array(ambiguous.prefix(4)))
+        return (letters, Array(ambiguous.prefix(8)))
     }
 
     /// The hiragana for `letters`, reading the `n`s chosen by `mask` (bits over

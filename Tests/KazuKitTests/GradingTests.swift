@@ -72,6 +72,16 @@ import Testing
 
     // MARK: Long vowels and variant readings
 
+    /// Romaji typed without spaces, where many an n before a vowel could be ん: the reading is
+    /// found though the n that must be ん comes sixth (sanyon, after zeronoyon and nanano).
+    @Test func romajiWithoutSpacesFindsAnNFarIn() throws {
+        let phone = try question("phone.mobile", "090-4867-5234", .writing)
+        #expect(phone.grade("zerokyuuzeronoyonhachirokunananogooniisanyon") == .correct)
+        #expect(phone.grade("zerokyuuzeronoyonhachirokunananogooniisango") == .incorrect)
+        let number = try question("number.1-10000", "7777", .writing)
+        #expect(number.grade("nanasennanahyakunanajuunana") == .correct)
+    }
+
     /// ゴー and ニー for 5 and 2 in a phone number, and ー for any long vowel, in every
     /// topic that grades a reading.
     @Test func theLongVowelMarkIsAcceptedWhereverItSpellsTheReading() throws {
