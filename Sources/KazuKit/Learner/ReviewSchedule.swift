@@ -67,10 +67,14 @@ public struct ReviewSchedule: Sendable {
     /// Seconds east of UTC on the learner's clock at `date` (the C library's local time, as
     /// for ``endOfDay(containing:)``).
     static func localOffset(at date: Date) -> Int {
+        localTime(at: date)?.tm_gmtoff ?? 0
+    }
+
+    /// `date` on the learner's clock, broken down by the C library; nil when it cannot say.
+    private static func localTime(at date: Date) -> tm? {
         var time = time_t(date.timeIntervalSince1970.rounded(.down))
         var local = tm()
-        guard localtime_r(&time, &local) != nil else { return 0 }
-        return local.tm_gmtoff
+        return localtime_r(&time, &local) == nil ? nil : local
     }
 
     /// A value as the history names it.
@@ -172,9 +176,7 @@ public struct ReviewSchedule: Sendable {
     /// time zones and would end every day at midnight UTC.
     public static func endOfDay(containing date: Date) -> Date {
         tzset()
-        var time = time_t(date.timeIntervalSince1970.rounded(.down))
-        var local = tm()
-        guard localtime_r(&time, &local) != nil else { return date.addingTimeInterval(86_400) }
+        guard var local = localTime(at: date) else { return date.addingTimeInterval(86_400) }
         local.tm_mday += 1
         local.tm_hour = 0
         local.tm_min = 0
