@@ -277,16 +277,11 @@ actor EspeakSpeechEngine {
         if lostOutput == nil { lostOutput = error }
     }
 
-    /// Throws why sound stopped working, if it has.
-    private func sayOutputFailure() throws {
-        if let lostOutput { throw lostOutput }
-    }
-
     /// Throws `CancellationError` when the `speak` of `myGeneration` has been superseded, stopped
     /// or cancelled (what it would throw would reach nobody), else why sound stopped, if it has.
     private func checkCurrent(_ myGeneration: Int) throws {
         guard generation == myGeneration else { throw CancellationError() }
         try Task.checkCancellation()
-        try sayOutputFailure()
+        if let lostOutput { throw lostOutput }
     }
 }
