@@ -103,8 +103,7 @@ public struct ForEachReducer<Parent: Reducer, Element: Reducer>: Reducer {
             guard let element = step.value.base as? StackElementEffectsID, element.keyPath == current.keyPath else { return false }
             return element.generation != current.generation || !current.ids.contains(element.id)
         }
-        if let actedOn, elementEffect.operation != nil,
-           stackAfter.generation != before.generation || stackAfter[id: actedOn] == nil {
+        if let actedOn, stackAfter.generation != before.generation || stackAfter[id: actedOn] == nil {
             elementEffect = elementEffect.ended(by: ending)
         }
         return elementEffect.merge(with: effects).merge(with: ending)
