@@ -249,6 +249,33 @@ import Testing
         expectUnreadable(try question("time.hour-12-as-24", "19:00", .writing), "ななじ", saying: "午後")
     }
 
+    /// A time read on the other clock than the one shown has the time right and the form
+    /// wrong: it is asked about, in kana and romaji, in every topic that shows a time; another
+    /// time, or the wrong half of the day, stays wrong.
+    @Test func aTimeReadOnTheOtherClockIsAskedAbout() throws {
+        let clock = try question("time.clock", "16:39", .writing)
+        for typed in ["ごごよじさんじゅうきゅうふん", "gogo yoji sanjuukyuufun", "よじさんじゅうきゅうふん"] {
+            expectUnreadable(clock, typed, saying: "read 16:39 as it is written, on the 24-hour clock")
+        }
+        for typed in ["ごぜんよじさんじゅうきゅうふん", "ごごごじさんじゅうきゅうふん", "ごじさんじゅうきゅうふん"] {
+            #expect(clock.grade(typed) == .incorrect, "\(typed)")
+        }
+        let morning = try question("time.clock", "9:05", .writing)
+        expectUnreadable(morning, "ごぜんくじごふん", saying: "24-hour clock")
+        #expect(morning.grade("くじごふん") == .correct && morning.grade("ごごくじごふん") == .incorrect)
+
+        let twelve = try question("time.clock-12", "16:39", .writing)
+        expectUnreadable(twelve, "じゅうろくじさんじゅうきゅうふん", saying: "with its 午後")
+        #expect(twelve.grade("じゅうごじさんじゅうきゅうふん") == .incorrect)
+
+        expectUnreadable(try question("time.hour", "16", .writing), "ごごよじ", saying: "read 16時 as it is written")
+        expectUnreadable(try question("time.hour-12", "16:00", .writing), "じゅうろくじ", saying: "with its 午後")
+        expectUnreadable(try question("time.hour-12-as-24", "19:00", .writing), "じゅうくじ", saying: "with its 午後")
+        let dateTime = try question("date.date-time", "2017-09-30 16:39", .writing)
+        expectUnreadable(dateTime, "にせんじゅうななねんくがつさんじゅうにちごごよじさんじゅうきゅうふん", saying: "24-hour clock")
+        #expect(dateTime.grade("にせんじゅうななねんくがつさんじゅうにちじゅうろくじさんじゅうきゅうふん") == .correct)
+    }
+
     /// A length of years, weeks or days typed without its 間 is the same length; 4時 is not
     /// 4時間.
     @Test func aLengthWithout間IsTheSameLength() throws {

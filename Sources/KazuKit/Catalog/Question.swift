@@ -76,8 +76,10 @@ enum Expected: Hashable, Sendable, Codable {
     case span(hours: Int64, minutes: Int, seconds: Int, minutesToo: Bool)
     case halfYears(Int64)
     case phone(digits: String)
-    /// A reading in kana or romaji, one of these.
-    case reading([String])
+    /// A reading in kana or romaji, one of `accepted`. One of `askedAbout`, the same value
+    /// read in another form than the one shown (16:39 on the 12-hour clock), is answered
+    /// with `hint`.
+    case reading(_ accepted: [String], askedAbout: [String] = [], hint: String = "")
     case phoneReading(digits: String)
 
     func grade(_ typed: String) -> AnswerGrade {
@@ -176,7 +178,7 @@ enum Expected: Hashable, Sendable, Codable {
                 return .unreadable(reason: "type the phone number's digits, with or without dashes: 090-1234-5678")
             }
             return typedDigits == digits.filter(\.isNumber) ? .correct : .incorrect
-        case let .reading(accepted):
+        case let .reading(accepted, askedAbout, hint):
             guard let spelled = JapaneseNumbers.spells(typed, oneOf: accepted) else {
                 return .unreadable(reason: "type the reading in kana or romaji, such as さんびゃく or sanbyaku")
             }
@@ -189,6 +191,9 @@ enum Expected: Hashable, Sendable, Codable {
             if !spelled, let half = ["ごぜん", "ごご"].first(where: { half in accepted.allSatisfy { $0.hasPrefix(half) } }),
                JapaneseNumbers.spells(typed, oneOf: accepted.map { String($0.dropFirst(half.count)) }) == true {
                 return .unreadable(reason: "read the \(half == "ごご" ? "午後" : "午前") too: \(half)…")
+            }
+            if !spelled, JapaneseNumbers.spells(typed, oneOf: askedAbout) == true {
+                return .unreadable(reason: hint)
             }
             // Typed as a Japanese keyboard takes it, nn is ん: nihyakumannen is にひゃくまんえん
             // there, にひゃくまんねん in Hepburn; asked about, as the Hepburn is wrong.

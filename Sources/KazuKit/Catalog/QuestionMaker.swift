@@ -18,6 +18,9 @@ enum QuestionMaker {
         /// What the writing skill shows when it is not the written value.
         var writingPrompt: String?
         var writingExpected: Expected?
+        /// A time's readings on the other clock than the one shown, which the writing skill
+        /// asks about rather than marks wrong, and what it says to them.
+        var otherClock: (readings: [String], hint: String)?
     }
 
     /// `frame`: the sentence frame of a question in the sentences skill; nil for the value's own.
@@ -38,8 +41,8 @@ enum QuestionMaker {
         case .reading:
             (prompt, answer, expected) = (script == .kana ? facts.spoken : facts.kanji, facts.numerals, facts.expected)
         case .writing:
-            (prompt, answer, expected) = (facts.writingPrompt ?? facts.written, facts.spoken,
-                                          facts.writingExpected ?? .reading(facts.accepted))
+            (prompt, answer, expected) = (facts.writingPrompt ?? facts.written, facts.spoken, facts.writingExpected
+                ?? .reading(facts.accepted, askedAbout: facts.otherClock?.readings ?? [], hint: facts.otherClock?.hint ?? ""))
         case .sentences:
             preconditionFailure("made by sentenceQuestion")
         }
@@ -52,17 +55,24 @@ enum QuestionMaker {
     static func facts(_ kind: Kind, _ value: QuestionValue) -> Facts {
         switch (kind, value) {
         case let (.number(drill), .number(n)):
-            return countedFacts(n, counter: drill.counter, prefix: drill.prefix, postfix: drill.postfix)
+            var facts = countedFacts(n, counter: drill.counter, prefix: drill.prefix, postfix: drill.postfix)
+            if drill.counter?.name == "時", let time = try? ClockTime(hour: Int(n)) {
+                facts.otherClock = otherClock(time, shown: .twentyFourHour, written: facts.written, accepted: facts.accepted)
+            }
+            return facts
         case let (.counters, .counted(n, name)):
             return countedFacts(n, counter: Counter.named(name), prefix: nil, postfix: name)
         case let (.twelveHourHour(answerIn24), .clock(hour, _)):
-            let phrase = (try! ClockTime(hour: hour)).reading(.twelveHour)
+            let time = try! ClockTime(hour: hour)
+            let phrase = time.reading(.twelveHour)
             let shownHour = hour % 12
-            return Facts(
+            var facts = Facts(
                 written: "\(hour >= 12 ? "午後" : "午前")\(shownHour)時", kanji: phrase.kanji, spoken: phrase.hiragana,
                 accepted: [phrase.hiragana] + phrase.alternatives, romaji: phrase.romaji,
                 numerals: answerIn24 ? String(hour) : String(shownHour),
                 expected: .hour(hour, twelveHourToo: !answerIn24), prefix: nil, postfix: "時")
+            facts.otherClock = otherClock(time, shown: .twelveHour, written: facts.written, accepted: facts.accepted)
+            return facts
         case let (.eraYear, .eraYear(eraName, year)):
             let era = Era.allCases.first { $0.kanji == eraName } ?? .reiwa
             let phrase = (try! EraYear(era: era, year: year)).reading()
@@ -72,16 +82,20 @@ enum QuestionMaker {
                 spoken: phrase.hiragana, accepted: [phrase.hiragana] + phrase.alternatives, romaji: phrase.romaji,
                 numerals: String(gregorian), expected: .gregorianYear(gregorian), prefix: nil, postfix: "年")
         case let (.clockTime(twelveHour), .clock(hour, minute)):
-            let phrase = (try! ClockTime(hour: hour, minute: minute)).reading(twelveHour ? .twelveHour : .twentyFourHour)
+            let time = try! ClockTime(hour: hour, minute: minute)
+            let style: ClockTime.Style = twelveHour ? .twelveHour : .twentyFourHour
+            let phrase = time.reading(style)
             // On the hour 午後2時, as it is read: not 午後2時0分.
             let written = twelveHour
                 ? "\(hour >= 12 ? "午後" : "午前")\(hour % 12)時" + (minute > 0 ? "\(minute)分" : "")
                 : "\(hour):\(QuestionValue.two(minute))"
-            return Facts(
+            var facts = Facts(
                 written: written, kanji: phrase.kanji, spoken: phrase.hiragana,
                 accepted: [phrase.hiragana] + phrase.alternatives, romaji: phrase.romaji,
                 numerals: twelveHour ? "\(hour % 12):\(QuestionValue.two(minute))" : "\(hour):\(QuestionValue.two(minute))",
                 expected: .clock(hour: hour, minute: minute, twelveHourToo: twelveHour))
+            facts.otherClock = otherClock(time, shown: style, written: written, accepted: facts.accepted)
+            return facts
         case let (.fullDate, .date(year, month, day)):
             let phrase = (try! CalendarDate(year: year, month: month, day: day)).reading()
             return Facts(
@@ -90,16 +104,20 @@ enum QuestionMaker {
                 numerals: value.key, expected: .date(year: year, month: month, day: day))
         case let (.dateTime, .dateTime(year, month, day, hour, minute)):
             let date = (try! CalendarDate(year: year, month: month, day: day)).reading()
-            let time = (try! ClockTime(hour: hour, minute: minute)).reading()
-            let accepted = ([date.hiragana] + date.alternatives).flatMap { d in
-                ([time.hiragana] + time.alternatives).map { d + $0 }
-            }
+            let clockTime = try! ClockTime(hour: hour, minute: minute)
+            let time = clockTime.reading()
+            let dates = [date.hiragana] + date.alternatives
+            let accepted = dates.flatMap { d in ([time.hiragana] + time.alternatives).map { d + $0 } }
+            let written = "\(year)年\(month)月\(day)日 \(hour):\(QuestionValue.two(minute))"
             // A pause (、) between the date and the time, where a speaker pauses.
-            return Facts(
-                written: "\(year)年\(month)月\(day)日 \(hour):\(QuestionValue.two(minute))",
-                kanji: date.kanji + time.kanji, spoken: date.hiragana + "、" + time.hiragana,
+            var facts = Facts(
+                written: written, kanji: date.kanji + time.kanji, spoken: date.hiragana + "、" + time.hiragana,
                 accepted: Array(accepted.prefix(64)), romaji: date.romaji + ", " + time.romaji,
                 numerals: value.key, expected: .dateTime(year: year, month: month, day: day, hour: hour, minute: minute))
+            if let other = otherClock(clockTime, shown: .twentyFourHour, written: written, accepted: []) {
+                facts.otherClock = (Array(dates.flatMap { d in other.readings.map { d + $0 } }.prefix(64)), other.hint)
+            }
+            return facts
         case let (_, .span(hours, minutes, seconds)):
             let half: Bool
             if case .halfHours = kind { half = true } else { half = false }
@@ -145,6 +163,26 @@ enum QuestionMaker {
             written: written, kanji: reading.kanji, spoken: reading.hiragana,
             accepted: [reading.hiragana] + reading.alternatives, romaji: reading.romaji,
             numerals: digits, expected: .number(n, counter: counter?.name), prefix: prefix, postfix: postfix)
+    }
+
+    /// The readings of `time` on the other clock than the one it is `written` on: with 午前
+    /// or 午後 (and, past noon, without), or on the 24-hour clock; none that `accepted` has.
+    /// A learner who reads 16:39 as ごごよじ… has the time right and the form wrong.
+    static func otherClock(_ time: ClockTime, shown: ClockTime.Style, written: String, accepted: [String])
+        -> (readings: [String], hint: String)? {
+        var phrases: [Phrase]
+        let hint: String
+        switch shown {
+        case .twentyFourHour:
+            phrases = [time.reading(.twelveHour)]
+            if time.hour > 12, let bare = try? ClockTime(hour: time.hour - 12, minute: time.minute) { phrases.append(bare.reading()) }
+            hint = "that is the time on the 12-hour clock; read \(written) as it is written, on the 24-hour clock"
+        case .twelveHour:
+            phrases = [time.reading()]
+            hint = "that is the time on the 24-hour clock; read \(written) as it is written, with its \(time.hour >= 12 && time.hour < 24 ? "午後" : "午前")"
+        }
+        let readings = phrases.flatMap { [$0.hiragana] + $0.alternatives }.filter { !accepted.contains($0) }
+        return readings.isEmpty ? nil : (readings, hint)
     }
 
     /// The digits of a counted number as Japanese shows them: amounts and counts grouped in
