@@ -74,7 +74,10 @@ public struct Counter: Sendable, Hashable, CustomStringConvertible {
 final class CounterEntry: Sendable {
     let spec: CounterSpec
     let romaji: String
-    private let built = Mutex<CounterTable?>(nil)
+    // Published with an atomic, not built under a lock: threads that ask at once may each
+    // build one, and all of them get the first stored. ThreadSanitizer sees this handoff;
+    // it does not see the kernel's in a contended `Mutex`.
+    private let built = AtomicLazyReference<CounterTable>()
 
     init(_ spec: CounterSpec) {
         self.spec = spec
@@ -82,12 +85,7 @@ final class CounterEntry: Sendable {
     }
 
     var table: CounterTable {
-        built.withLock { table in
-            if let table { return table }
-            let made = CounterTable(spec)
-            table = made
-            return made
-        }
+        built.load() ?? built.storeIfNil(CounterTable(spec))
     }
 }
 
