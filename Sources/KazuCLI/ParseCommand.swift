@@ -21,29 +21,9 @@ enum ParseCommand: Command {
 
     static func run(_ arguments: ParsedArguments, io: TerminalIO) throws -> ExitCode {
         let counter = try CounterOption.counter(from: arguments)
-        // The counter hint tries every counter: for texts typed on the command line, not for
-        // each bad line of a file, which it made twelve times slower.
-        let hints = counter == nil && !arguments.values("TEXT").isEmpty
+        let hinting = !arguments.values("TEXT").isEmpty
         return InputLines.process(arguments.values("TEXT"), io: io) { text in
-            switch JapaneseNumbers.parse(text, counter: counter) {
-            case let .success(value):
-                io.output.writeLine(String(value))
-            case var .failure(error):
-                if hints, let name = counterReadingIt(of: text) {
-                    error.reason += "; to read it with its counter, add --counter \(name)"
-                }
-                throw error
-            }
+            io.output.writeLine(String(try CounterOption.value(of: text, counter: counter, hinting: hinting)))
         }
-    }
-
-    /// The counter `text` reads as a number with (`3本`, `さんぼん`, `ふたり`), when it does not
-    /// read without one: the first such in `Counter.names`, for lines of at most 100 characters.
-    static func counterReadingIt(of text: String) -> String? {
-        guard text.unicodeScalars.count <= 100 else { return nil }
-        for name in Counter.names {
-            if let counter = Counter.named(name), case .success = JapaneseNumbers.parse(text, counter: counter) { return name }
-        }
-        return nil
     }
 }

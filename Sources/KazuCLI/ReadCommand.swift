@@ -23,6 +23,7 @@ enum ReadCommand: Command {
     static func run(_ arguments: ParsedArguments, io: TerminalIO) throws -> ExitCode {
         let counter = try CounterOption.counter(from: arguments)
         let json = arguments.flag("json")
+        let hinting = !arguments.values("NUMBER").isEmpty
         // A line of digits, the common line of a long input, is read from its bytes and its row
         // written straight into the output's buffer: no String for the line nor the row.
         let quick: (Span<UInt8>) throws -> Bool = { line in
@@ -32,7 +33,7 @@ enum ReadCommand: Command {
         }
         return InputLines.process(arguments.values("NUMBER"), io: io, quick: json ? nil : quick) { text in
             // With --counter, a number may come with it, as the line shows it (3本, さんぼん).
-            let number = try Int64(text) ?? JapaneseNumbers.parse(text, counter: counter).get()
+            let number = try Int64(text) ?? CounterOption.value(of: text, counter: counter, hinting: hinting)
             if json {
                 let rules = JapaneseNumbers.soundRules(of: number, counter: counter)
                 io.output.writeLine(try JapaneseNumbers.reading(of: number, counter: counter).json(rules: rules))

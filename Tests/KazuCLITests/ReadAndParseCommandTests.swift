@@ -59,7 +59,8 @@ import Testing
     }
 
     /// Standard input's lines of digits take a quicker way than other lines and than values on
-    /// the command line: every kind of line reads the same either way, errors included.
+    /// the command line: every kind of line reads the same either way, errors included (but
+    /// for the counter a value on the command line is told to add).
     @Test func standardInputReadsAsTheCommandLineDoes() {
         let lines = [
             "0", "7", "007", "10000", "999999999999", "1000000000000", "123456789012345678", "1234567890123456789",
@@ -73,7 +74,8 @@ import Testing
             #expect(fromInput.output == fromValues.output)
             #expect(fromInput.status == fromValues.status)
             let errors = fromInput.errors.split(separator: "\n").map { $0.replacing(#/line \d+: /#, with: "") }
-            #expect(errors == fromValues.errors.split(separator: "\n").map { Substring($0) })
+            let valueErrors = fromValues.errors.split(separator: "\n").map { $0.replacing(#/; to read it with its counter, add --counter \S+/#, with: "") }
+            #expect(errors == valueErrors)
         }
     }
 
@@ -188,6 +190,20 @@ import Testing
         #expect(run("parse", "-c", "本", "3本").output == "3\n")
         // Not for lines of standard input: a file of them is read in bulk.
         #expect(run("parse", input: "3本\n").errors == "error: line 1: \"3本\": 本 is not part of a number\n")
+    }
+
+    /// `read` names the counter too, and reads the number with it once it is given.
+    @Test func readNamesTheCounterATextNeeds() {
+        let result = run("read", "20歳", "ふたり", "300")
+        #expect(result.status == .failure)
+        #expect(result.output == "300\t三百\tさんびゃく\tsanbyaku\n")
+        #expect(result.errors == """
+            error: "20歳": 歳 is not part of a number; to read it with its counter, add --counter 歳
+            error: "ふたり": cannot read ふたり as part of a number; to read it with its counter, add --counter 人
+
+            """)
+        #expect(run("read", "-c", "歳", "20歳").output == "20歳\t二十歳\tはたち\thatachi\n")
+        #expect(run("read", input: "20歳\n").errors == "error: line 1: \"20歳\": 歳 is not part of a number\n")
     }
 
     @Test func parseWithACounterWantsItsSoundChange() {
