@@ -254,25 +254,34 @@ import Testing
     /// time, or the wrong half of the day, stays wrong.
     @Test func aTimeReadOnTheOtherClockIsAskedAbout() throws {
         let clock = try question("time.clock", "16:39", .writing)
-        for typed in ["ごごよじさんじゅうきゅうふん", "gogo yoji sanjuukyuufun", "よじさんじゅうきゅうふん"] {
-            expectUnreadable(clock, typed, saying: "read 16:39 as it is written, on the 24-hour clock")
+        for typed in ["ごごよじさんじゅうきゅうふん", "gogo yoji sanjuukyuufun"] {
+            expectUnreadable(clock, typed, saying: "12-hour clock; read 16:39 as it is written")
         }
-        for typed in ["ごぜんよじさんじゅうきゅうふん", "ごごごじさんじゅうきゅうふん", "ごじさんじゅうきゅうふん"] {
+        // 4:39, and the wrong half of the day.
+        for typed in ["よじさんじゅうきゅうふん", "ごぜんよじさんじゅうきゅうふん", "ごごごじさんじゅうきゅうふん"] {
             #expect(clock.grade(typed) == .incorrect, "\(typed)")
         }
         let morning = try question("time.clock", "9:05", .writing)
-        expectUnreadable(morning, "ごぜんくじごふん", saying: "24-hour clock")
+        expectUnreadable(morning, "ごぜんくじごふん", saying: "12-hour clock")
         #expect(morning.grade("くじごふん") == .correct && morning.grade("ごごくじごふん") == .incorrect)
+        expectUnreadable(try question("time.clock", "12:39", .writing), "ごごじゅうにじさんじゅうきゅうふん", saying: "12:39")
+        expectUnreadable(try question("time.clock", "0:39", .writing), "ごぜんれいじさんじゅうきゅうふん", saying: "0:39")
 
         let twelve = try question("time.clock-12", "16:39", .writing)
-        expectUnreadable(twelve, "じゅうろくじさんじゅうきゅうふん", saying: "with its 午後")
+        expectUnreadable(twelve, "じゅうろくじさんじゅうきゅうふん", saying: "read 午後4時39分 as it is written")
         #expect(twelve.grade("じゅうごじさんじゅうきゅうふん") == .incorrect)
+        let noon = try question("time.clock-12", "12:39", .writing)
+        for typed in ["じゅうにじさんじゅうきゅうふん", "ごごじゅうにじさんじゅうきゅうふん"] {
+            expectUnreadable(noon, typed, saying: "read 午後0時39分 as it is written")
+        }
 
         expectUnreadable(try question("time.hour", "16", .writing), "ごごよじ", saying: "read 16時 as it is written")
-        expectUnreadable(try question("time.hour-12", "16:00", .writing), "じゅうろくじ", saying: "with its 午後")
-        expectUnreadable(try question("time.hour-12-as-24", "19:00", .writing), "じゅうくじ", saying: "with its 午後")
+        #expect(try question("time.hour", "16", .writing).grade("よじ") == .incorrect)
+        expectUnreadable(try question("time.hour", "24", .writing), "ごぜんれいじ", saying: "read 24時")
+        expectUnreadable(try question("time.hour-12", "16:00", .writing), "じゅうろくじ", saying: "read 午後4時")
+        expectUnreadable(try question("time.hour-12-as-24", "19:00", .writing), "じゅうくじ", saying: "read 午後7時")
         let dateTime = try question("date.date-time", "2017-09-30 16:39", .writing)
-        expectUnreadable(dateTime, "にせんじゅうななねんくがつさんじゅうにちごごよじさんじゅうきゅうふん", saying: "24-hour clock")
+        expectUnreadable(dateTime, "にせんじゅうななねんくがつさんじゅうにちごごよじさんじゅうきゅうふん", saying: "read 16:39 as")
         #expect(dateTime.grade("にせんじゅうななねんくがつさんじゅうにちじゅうろくじさんじゅうきゅうふん") == .correct)
     }
 

@@ -18,9 +18,6 @@ enum QuestionMaker {
         /// What the writing skill shows when it is not the written value.
         var writingPrompt: String?
         var writingExpected: Expected?
-        /// A time's readings on the other clock than the one shown, which the writing skill
-        /// asks about rather than marks wrong, and what it says to them.
-        var otherClock: (readings: [String], hint: String)?
     }
 
     /// `frame`: the sentence frame of a question in the sentences skill; nil for the value's own.
@@ -41,8 +38,8 @@ enum QuestionMaker {
         case .reading:
             (prompt, answer, expected) = (script == .kana ? facts.spoken : facts.kanji, facts.numerals, facts.expected)
         case .writing:
-            (prompt, answer, expected) = (facts.writingPrompt ?? facts.written, facts.spoken, facts.writingExpected
-                ?? .reading(facts.accepted, askedAbout: facts.otherClock?.readings ?? [], hint: facts.otherClock?.hint ?? ""))
+            (prompt, answer, expected) = (facts.writingPrompt ?? facts.written, facts.spoken,
+                                          facts.writingExpected ?? .reading(facts.accepted))
         case .sentences:
             preconditionFailure("made by sentenceQuestion")
         }
@@ -57,7 +54,7 @@ enum QuestionMaker {
         case let (.number(drill), .number(n)):
             var facts = countedFacts(n, counter: drill.counter, prefix: drill.prefix, postfix: drill.postfix)
             if drill.counter?.name == "時", let time = try? ClockTime(hour: Int(n)) {
-                facts.otherClock = otherClock(time, shown: .twentyFourHour, written: facts.written, accepted: facts.accepted)
+                facts.writingExpected = timeReading(facts, time, shown: .twentyFourHour)
             }
             return facts
         case let (.counters, .counted(n, name)):
@@ -71,7 +68,7 @@ enum QuestionMaker {
                 accepted: [phrase.hiragana] + phrase.alternatives, romaji: phrase.romaji,
                 numerals: answerIn24 ? String(hour) : String(shownHour),
                 expected: .hour(hour, twelveHourToo: !answerIn24), prefix: nil, postfix: "時")
-            facts.otherClock = otherClock(time, shown: .twelveHour, written: facts.written, accepted: facts.accepted)
+            facts.writingExpected = timeReading(facts, time, shown: .twelveHour)
             return facts
         case let (.eraYear, .eraYear(eraName, year)):
             let era = Era.allCases.first { $0.kanji == eraName } ?? .reiwa
@@ -94,7 +91,7 @@ enum QuestionMaker {
                 accepted: [phrase.hiragana] + phrase.alternatives, romaji: phrase.romaji,
                 numerals: twelveHour ? "\(hour % 12):\(QuestionValue.two(minute))" : "\(hour):\(QuestionValue.two(minute))",
                 expected: .clock(hour: hour, minute: minute, twelveHourToo: twelveHour))
-            facts.otherClock = otherClock(time, shown: style, written: written, accepted: facts.accepted)
+            facts.writingExpected = timeReading(facts, time, shown: style)
             return facts
         case let (.fullDate, .date(year, month, day)):
             let phrase = (try! CalendarDate(year: year, month: month, day: day)).reading()
@@ -106,17 +103,19 @@ enum QuestionMaker {
             let date = (try! CalendarDate(year: year, month: month, day: day)).reading()
             let clockTime = try! ClockTime(hour: hour, minute: minute)
             let time = clockTime.reading()
-            let dates = [date.hiragana] + date.alternatives
-            let accepted = dates.flatMap { d in ([time.hiragana] + time.alternatives).map { d + $0 } }
-            let written = "\(year)年\(month)月\(day)日 \(hour):\(QuestionValue.two(minute))"
+            let accepted = date.forms.flatMap { d in time.forms.map { d + $0 } }
             // A pause (、) between the date and the time, where a speaker pauses.
             var facts = Facts(
-                written: written, kanji: date.kanji + time.kanji, spoken: date.hiragana + "、" + time.hiragana,
+                written: "\(year)年\(month)月\(day)日 \(clockTime.written)",
+                kanji: date.kanji + time.kanji, spoken: date.hiragana + "、" + time.hiragana,
                 accepted: Array(accepted.prefix(64)), romaji: date.romaji + ", " + time.romaji,
                 numerals: value.key, expected: .dateTime(year: year, month: month, day: day, hour: hour, minute: minute))
-            if let other = otherClock(clockTime, shown: .twentyFourHour, written: written, accepted: []) {
-                facts.otherClock = (Array(dates.flatMap { d in other.readings.map { d + $0 } }.prefix(64)), other.hint)
-            }
+            // Asked about with the date forms that are accepted, so that each is answered alike.
+            let datesAccepted = date.forms.filter { date in facts.accepted.contains { $0.hasPrefix(date) } }
+            let other = otherClock(clockTime, shown: .twentyFourHour)
+            facts.writingExpected = .reading(
+                facts.accepted, askedAbout: datesAccepted.flatMap { date in other.map { date + $0 } },
+                hint: "that is the same time on the 12-hour clock; read \(clockTime.written) as it is written")
             return facts
         case let (_, .span(hours, minutes, seconds)):
             let half: Bool
@@ -165,24 +164,26 @@ enum QuestionMaker {
             numerals: digits, expected: .number(n, counter: counter?.name), prefix: prefix, postfix: postfix)
     }
 
-    /// The readings of `time` on the other clock than the one it is `written` on: with 午前
-    /// or 午後 (and, past noon, without), or on the 24-hour clock; none that `accepted` has.
-    /// A learner who reads 16:39 as ごごよじ… has the time right and the form wrong.
-    static func otherClock(_ time: ClockTime, shown: ClockTime.Style, written: String, accepted: [String])
-        -> (readings: [String], hint: String)? {
-        var phrases: [Phrase]
-        let hint: String
-        switch shown {
-        case .twentyFourHour:
-            phrases = [time.reading(.twelveHour)]
-            if time.hour > 12, let bare = try? ClockTime(hour: time.hour - 12, minute: time.minute) { phrases.append(bare.reading()) }
-            hint = "that is the time on the 12-hour clock; read \(written) as it is written, on the 24-hour clock"
-        case .twelveHour:
-            phrases = [time.reading()]
-            hint = "that is the time on the 24-hour clock; read \(written) as it is written, with its \(time.hour >= 12 && time.hour < 24 ? "午後" : "午前")"
+    /// What the writing skill accepts for a time shown as `facts` writes it: its readings,
+    /// and a `?` for the same time read on the other clock.
+    static func timeReading(_ facts: Facts, _ time: ClockTime, shown: ClockTime.Style) -> Expected {
+        let hint = shown == .twentyFourHour
+            ? "that is the same time on the 12-hour clock; read \(facts.written) as it is written"
+            : "that is the same time said another way; read \(facts.written) as it is written"
+        return .reading(facts.accepted, askedAbout: otherClock(time, shown: shown), hint: hint)
+    }
+
+    /// The readings of `time` on the other clock than the one it is shown on: with 午前 or
+    /// 午後 (and 12 for 0: ごごじゅうにじ), or on the 24-hour clock. A learner who reads 16:39
+    /// as ごごよじ… has the time right and the form wrong; よじ… alone is 4:39, another time.
+    static func otherClock(_ time: ClockTime, shown: ClockTime.Style) -> [String] {
+        let twelveHour = time.reading(.twelveHour)
+        var readings = (shown == .twentyFourHour ? twelveHour : time.reading()).forms
+        if time.hour % 12 == 0, let twelve = try? ClockTime(hour: 12, minute: time.minute) {
+            let half = twelveHour.hiragana.hasPrefix("ごご") ? "ごご" : "ごぜん"
+            readings += twelve.reading().forms.map { half + $0 }
         }
-        let readings = phrases.flatMap { [$0.hiragana] + $0.alternatives }.filter { !accepted.contains($0) }
-        return readings.isEmpty ? nil : (readings, hint)
+        return readings
     }
 
     /// The digits of a counted number as Japanese shows them: amounts and counts grouped in
@@ -211,4 +212,9 @@ extension QuestionMaker.Facts {
                   numerals: numerals, expected: expected, prefix: prefix, postfix: postfix,
                   writingPrompt: nil, writingExpected: writingExpected)
     }
+}
+
+extension Phrase {
+    /// Every reading, the canonical one first.
+    var forms: [String] { [hiragana] + alternatives }
 }
