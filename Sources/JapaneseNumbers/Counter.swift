@@ -76,7 +76,7 @@ final class CounterEntry: Sendable {
     let romaji: String
     // Published with an atomic, not built under a lock: threads that ask at once may each
     // build one, and all of them get the first stored. ThreadSanitizer sees this handoff;
-    // it does not see the kernel's in a contended `Mutex`.
+    // it does not see the kernel's handoff of a contended `Mutex`.
     private let built = AtomicLazyReference<CounterTable>()
 
     init(_ spec: CounterSpec) {
