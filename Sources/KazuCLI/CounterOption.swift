@@ -1,6 +1,7 @@
 import JapaneseNumbers
 
-/// The `--counter` option several commands share: its examples and its checking.
+/// The `--counter` option several commands share: its examples, its checking, and numbers
+/// read with it.
 enum CounterOption {
     /// Every counter's name, for help text and errors: `つ 人 個 本 …`.
     static let examples = Counter.names.joined(separator: " ")
@@ -15,8 +16,8 @@ enum CounterOption {
     }
 
     /// The value of `text` read with `counter`; with `hinting`, a failure to read it without
-    /// a counter names the counter it reads with (`3本`: add --counter 本). Only for texts on
-    /// the command line: trying every counter made each bad line of a file twelve times slower.
+    /// a counter names the counter it reads with (`3本`: add --counter 本). The hint tries
+    /// every counter, so it is for texts on the command line, not each bad line of a file.
     static func value(of text: String, counter: Counter?, hinting: Bool) throws(ParseError) -> Int64 {
         switch JapaneseNumbers.parse(text, counter: counter) {
         case let .success(value):

@@ -59,8 +59,8 @@ import Testing
     }
 
     /// Standard input's lines of digits take a quicker way than other lines and than values on
-    /// the command line: every kind of line reads the same either way, errors included (but
-    /// for the counter a value on the command line is told to add).
+    /// the command line: every kind of line reads the same either way, errors included (except
+    /// the counter hint, which only values on the command line get).
     @Test func standardInputReadsAsTheCommandLineDoes() {
         let lines = [
             "0", "7", "007", "10000", "999999999999", "1000000000000", "123456789012345678", "1234567890123456789",
