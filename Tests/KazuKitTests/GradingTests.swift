@@ -281,7 +281,7 @@ import Testing
         expectUnreadable(try question("time.hour-12", "16:00", .writing), "じゅうろくじ", saying: "read 午後4時")
         expectUnreadable(try question("time.hour-12-as-24", "19:00", .writing), "じゅうくじ", saying: "read 午後7時")
         let dateTime = try question("date.date-time", "2017-09-30 16:39", .writing)
-        expectUnreadable(dateTime, "にせんじゅうななねんくがつさんじゅうにちごごよじさんじゅうきゅうふん", saying: "read 16:39 as")
+        expectUnreadable(dateTime, "にせんじゅうななねんくがつさんじゅうにちごごよじさんじゅうきゅうふん", saying: "read 2017年9月30日 16:39 as it is written")
         #expect(dateTime.grade("にせんじゅうななねんくがつさんじゅうにちじゅうろくじさんじゅうきゅうふん") == .correct)
     }
 

@@ -110,12 +110,9 @@ enum QuestionMaker {
                 kanji: date.kanji + time.kanji, spoken: date.hiragana + "、" + time.hiragana,
                 accepted: Array(accepted.prefix(64)), romaji: date.romaji + ", " + time.romaji,
                 numerals: value.key, expected: .dateTime(year: year, month: month, day: day, hour: hour, minute: minute))
-            // Asked about with the date forms that are accepted, so that each is answered alike.
+            // Asked about after the date forms that are accepted, so that each is answered alike.
             let datesAccepted = date.forms.filter { date in facts.accepted.contains { $0.hasPrefix(date) } }
-            let other = otherClock(clockTime, shown: .twentyFourHour)
-            facts.writingExpected = .reading(
-                facts.accepted, askedAbout: datesAccepted.flatMap { date in other.map { date + $0 } },
-                hint: "that is the same time on the 12-hour clock; read \(clockTime.written) as it is written")
+            facts.writingExpected = timeReading(facts, clockTime, shown: .twentyFourHour, after: datesAccepted)
             return facts
         case let (_, .span(hours, minutes, seconds)):
             let half: Bool
@@ -165,12 +162,13 @@ enum QuestionMaker {
     }
 
     /// What the writing skill accepts for a time shown as `facts` writes it: its readings,
-    /// and a `?` for the same time read on the other clock.
-    static func timeReading(_ facts: Facts, _ time: ClockTime, shown: ClockTime.Style) -> Expected {
+    /// and a `?` for the same time read on the other clock (after one of `dates`).
+    static func timeReading(_ facts: Facts, _ time: ClockTime, shown: ClockTime.Style, after dates: [String] = [""]) -> Expected {
         let hint = shown == .twentyFourHour
             ? "that is the same time on the 12-hour clock; read \(facts.written) as it is written"
             : "that is the same time said another way; read \(facts.written) as it is written"
-        return .reading(facts.accepted, askedAbout: otherClock(time, shown: shown), hint: hint)
+        let other = otherClock(time, shown: shown)
+        return .reading(facts.accepted, askedAbout: dates.flatMap { date in other.map { date + $0 } }, hint: hint)
     }
 
     /// The readings of `time` on the other clock than the one it is shown on: with 午前 or
