@@ -86,10 +86,10 @@ final class CaughtSignals {
 
 extension KazuCommandLine {
     /// Blocks SIGINT, SIGTERM, SIGHUP and SIGQUIT in the calling thread and starts a thread
-    /// that takes them from a signalfd, for ``CaughtSignals``. `kazu`'s `main` calls it first, before any
-    /// other thread starts, so that every thread inherits the mask: with no thread letting
-    /// them through and no handler, a signal never interrupts a thread, and no code runs on a
-    /// thread the kernel picks (where AddressSanitizer may not follow).
+    /// that takes them from a signalfd, for ``CaughtSignals``. `kazu`'s `main` calls it first,
+    /// before any other thread starts, so that every thread inherits the mask: with no thread
+    /// letting them through and no handler, a signal never interrupts a thread, and no code
+    /// runs on a thread the kernel picks (where AddressSanitizer may not follow).
     ///
     /// A parent that started kazu with them blocked (Foundation's `Process` does) changes
     /// nothing: blocked is how the signalfd takes them.
