@@ -1,3 +1,4 @@
+import CEspeakNG
 import Foundation
 import KazuKit
 import KazuTestSupport
@@ -250,6 +251,10 @@ func spawnKazu(_ arguments: [String], environment: [String: String]) throws -> p
     posix_spawn_file_actions_addclose(&actions, input.fileHandleForWriting.fileDescriptor)
     posix_spawn_file_actions_addopen(&actions, 1, "/dev/null", O_WRONLY, 0)
     posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
+    // Nothing else of the test process: a dialog's pipe, or the socket through which
+    // Foundation's `Process` learns that a dialog's kazu exited, held here would keep that
+    // kazu's output writable or its exit unseen for as long as this one runs.
+    _ = kazu_spawn_close_from(&actions, 3)
     let argv = ([KazuProcess.executablePath] + arguments).map { strdup($0) } + [nil]
     let merged = ProcessInfo.processInfo.environment.merging(environment) { $1 }
     let envp = merged.map { strdup("\($0.key)=\($0.value)") } + [nil]
